@@ -1,0 +1,107 @@
+/**
+ * One declaration per record family. Everything else — routes, commands and events, the read-model table,
+ * counters, permission tags, list screens — is derived from it by the engine and the web app.
+ *
+ * @example
+ * export const post = defineFamily({ path: "/common/projectorgpost", perm: "common:projectorgpost",
+ *   table: "project_org_post", label: { "zh-CN": "岗位", "en-US": "Post" }, fields: { name: field.text(...) }, ... });
+ */
+import { z } from "zod";
+import type { Text } from "./i18n.ts";
+import { columnName, fieldInputSchema, type Field } from "./fields.ts";
+
+export type IdKey = "id" | "roleId" | "menuId" | "jobId";
+export type FilterOp = "eq" | "like" | "prefix";
+export type SortDir = "asc" | "desc";
+
+/** Bookkeeping columns every read model carries, in answers as createTime/updateTime/createBy/updateBy/version. */
+export const metaColumns = [
+  { key: "version", column: "version", sql: "INTEGER" },
+  { key: "createTime", column: "create_time", sql: "TEXT" },
+  { key: "createBy", column: "create_by", sql: "TEXT" },
+  { key: "updateTime", column: "update_time", sql: "TEXT" },
+  { key: "updateBy", column: "update_by", sql: "TEXT" },
+] as const;
+export type MetaKey = (typeof metaColumns)[number]["key"];
+
+export interface FamilySpec<F extends Record<string, Field>> {
+  /** API path below /api, e.g. "/sys/sysdict" */
+  path: string;
+  /** permission prefix `<module>:<family>`; tags are `<perm>:list|info|save|update|delete` */
+  perm: string;
+  /** read-model table */
+  table: string;
+  /** id key of the record in answers and commands (spec section 3) */
+  idKey?: IdKey;
+  label: Text;
+  fields: F;
+  /** columns of the list screen */
+  columns: (keyof F & string)[];
+  /** query parameters the list accepts, by field; nothing else can filter */
+  filters?: { [K in keyof F & string]?: FilterOp };
+  /** the only keys a list may be sorted by */
+  sorts: (keyof F & string | MetaKey)[];
+  defaultSort: [keyof F & string | MetaKey, SortDir];
+  /** eq filters whose per-value totals are kept as counters (broad filters: status, type) */
+  counted?: (keyof F & string)[];
+  /** field groups that must be unique among live records (enforced by a unique index, reported by name) */
+  unique?: (keyof F & string)[][];
+}
+
+export interface Family<F extends Record<string, Field> = Record<string, Field>> extends FamilySpec<F> {
+  idKey: IdKey;
+  idColumn: string;
+  /** stream prefix and event-type prefix, e.g. "sys.sysdict" */
+  name: string;
+  events: { created: string; updated: string; deleted: string };
+  tags: { list: string; info: string; save: string; update: string; delete: string };
+  /** field key → column name */
+  column: Record<keyof F & string, string>;
+  /** schema of a create command (required fields present) */
+  createSchema: z.ZodObject;
+  /** schema of an update command (every field optional) */
+  patchSchema: z.ZodObject;
+  filters: { [K in keyof F & string]?: FilterOp };
+  counted: (keyof F & string)[];
+  unique: (keyof F & string)[][];
+}
+
+export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F>): Family<F> {
+  const idKey = spec.idKey ?? "id";
+  const name = spec.perm.replace(/:/g, ".");
+  const keys = Object.keys(spec.fields) as (keyof F & string)[];
+  const column = Object.fromEntries(keys.map((k) => [k, columnName(k)])) as Record<keyof F & string, string>;
+  const patchShape = Object.fromEntries(keys.map((k) => [k, fieldInputSchema(spec.fields[k]!)]));
+  const createShape = Object.fromEntries(
+    keys.map((k) => {
+      const f = spec.fields[k]!;
+      return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
+    }),
+  );
+  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? [])]) {
+    if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
+  }
+  return {
+    ...spec,
+    idKey,
+    idColumn: columnName(idKey),
+    name,
+    events: { created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted` },
+    tags: {
+      list: `${spec.perm}:list`,
+      info: `${spec.perm}:info`,
+      save: `${spec.perm}:save`,
+      update: `${spec.perm}:update`,
+      delete: `${spec.perm}:delete`,
+    },
+    column,
+    createSchema: z.object(createShape),
+    patchSchema: z.object(patchShape),
+    filters: spec.filters ?? {},
+    counted: spec.counted ?? [],
+    unique: spec.unique ?? [],
+  };
+}
+
+/** Label helper: `l("字典", "Dictionary")`. */
+export const l = (zh: string, en: string): Text => ({ "zh-CN": zh, "en-US": en });

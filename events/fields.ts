@@ -1,0 +1,121 @@
+/**
+ * Field kinds of record families: each kind knows its SQL column type, its zod schema and how a value
+ * travels between a record (JSON) and a read-model row (SQLite).
+ */
+import { z } from "zod";
+import type { Text } from "./i18n.ts";
+import { rules, type RuleName } from "./rules.ts";
+
+export type SqlType = "TEXT" | "INTEGER" | "REAL";
+export type FieldKind = "text" | "int" | "number" | "bool" | "date" | "datetime" | "dict" | "ref" | "refs" | "json";
+
+export interface Field {
+  kind: FieldKind;
+  label: Text;
+  required: boolean;
+  sql: SqlType;
+  /** schema of a present, non-empty value */
+  schema: z.ZodType;
+  /** dictionary type for `dict` fields */
+  dict?: string;
+  /** dict fields holding several values (stored as a JSON array) */
+  multiple?: boolean;
+  /** `refs` fields: the link table the projection keeps in step, for joins (user→roles, role→menus) */
+  link?: { table: string; ownerColumn: string; refColumn: string };
+  /** kept in the read model but never sent in list/info answers */
+  secret?: boolean;
+}
+
+interface Options {
+  required?: boolean;
+  rules?: RuleName[];
+}
+
+/** Treats "" like an absent value, so optional form fields can be cleared and required ones report "cannot be empty". */
+const emptyToNull = (value: unknown) => (value === "" ? null : value);
+const numeric = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
+
+function withRules(schema: z.ZodString, names: RuleName[] = []): z.ZodType {
+  return names.reduce<z.ZodType>(
+    (acc, name) => acc.refine((v) => rules[name].test(v as string), { params: { rule: name } }),
+    schema,
+  );
+}
+
+function make(kind: FieldKind, sql: SqlType, label: Text, schema: z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
+  return { kind, sql, label, required: options.required ?? false, schema, ...extra };
+}
+
+/** Field builders used by every declaration in `events/families`. */
+export const field = {
+  text: (label: Text, options: Options & { max?: number; min?: number } = {}) =>
+    make("text", "TEXT", label, withRules(z.string().min(options.min ?? 0).max(options.max ?? 255), ["noEmoji", ...(options.rules ?? [])]), options),
+  longText: (label: Text, options: Options & { max?: number } = {}) =>
+    make("text", "TEXT", label, withRules(z.string().max(options.max ?? 5000), options.rules), options),
+  int: (label: Text, options: Options & { min?: number; max?: number } = {}) =>
+    make("int", "INTEGER", label, z.preprocess(numeric, z.number().int().min(options.min ?? -2147483648).max(options.max ?? 2147483647)), options),
+  number: (label: Text, options: Options = {}) => make("number", "REAL", label, z.preprocess(numeric, z.number()), options),
+  bool: (label: Text, options: Options = {}) =>
+    make("bool", "INTEGER", label, z.preprocess((v) => (v === 1 || v === "1" || v === "true" ? true : v === 0 || v === "0" || v === "false" ? false : v), z.boolean()), options),
+  date: (label: Text, options: Options = {}) =>
+    make("date", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { params: { rule: "date" } }), options),
+  datetime: (label: Text, options: Options = {}) =>
+    make("datetime", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v), { params: { rule: "datetime" } }), options),
+  /** a dictionary value (its `value`, stored as text); `multiple` keeps an array */
+  dict: (label: Text, type: string, options: Options & { multiple?: boolean } = {}) =>
+    make(
+      "dict",
+      "TEXT",
+      label,
+      options.multiple ? z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(200) : z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64)),
+      options,
+      { dict: type, multiple: options.multiple ?? false },
+    ),
+  /** the id of another record */
+  ref: (label: Text, options: Options = {}) => make("ref", "TEXT", label, z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64)), options),
+  /** ids of other records, mirrored into a link table for joins */
+  refs: (label: Text, link: Field["link"] & {}, options: Options = {}) =>
+    make("refs", "TEXT", label, z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(1000), options, { link }),
+  json: (label: Text, schema: z.ZodType, options: Options = {}) => make("json", "TEXT", label, schema, options),
+};
+
+/** Schema of one field inside a command: "" and null clear it, absence leaves it alone. */
+export function fieldInputSchema(f: Field): z.ZodType {
+  return z.preprocess(emptyToNull, f.schema.nullable()).optional();
+}
+
+/** JSON value of a record → SQLite value of its row. */
+export function toColumn(f: Field, value: unknown): string | number | null {
+  if (value === undefined || value === null) return null;
+  switch (f.kind) {
+    case "bool":
+      return value ? 1 : 0;
+    case "refs":
+    case "json":
+      return JSON.stringify(value);
+    case "dict":
+      return f.multiple ? JSON.stringify(value) : (value as string);
+    default:
+      return value as string | number;
+  }
+}
+
+/** SQLite value of a row → JSON value of the record. */
+export function fromColumn(f: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (f.kind) {
+    case "bool":
+      return value === 1 || value === true;
+    case "refs":
+    case "json":
+      return JSON.parse(value as string);
+    case "dict":
+      return f.multiple ? JSON.parse(value as string) : value;
+    default:
+      return value;
+  }
+}
+
+/** camelCase field key → snake_case column name. */
+export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,106 @@
+/** The two languages of the product and the server's message catalogue (the seed's texts written exactly). */
+export const languages = ["zh-CN", "en-US"] as const;
+export type Lang = (typeof languages)[number];
+export const defaultLang: Lang = "zh-CN";
+
+/** A text in both languages; every label and message of the product is one of these. */
+export type Text = Record<Lang, string>;
+
+export const messages = {
+  ok: { "zh-CN": "操作成功", "en-US": "Operation succeeded" },
+  failed: { "zh-CN": "操作失败", "en-US": "Operation failed" },
+  fetched: { "zh-CN": "获取成功", "en-US": "Fetched successfully" },
+  created: { "zh-CN": "新增成功", "en-US": "Created successfully" },
+  updated: { "zh-CN": "更新成功", "en-US": "Updated successfully" },
+  deleted: { "zh-CN": "删除成功", "en-US": "Deleted successfully" },
+  networkError: { "zh-CN": "网络异常", "en-US": "Network exception" },
+  notLoggedIn: { "zh-CN": "当前用户未登录或登录信息已失效!", "en-US": "You are not signed in or your sign-in has expired!" },
+  forbidden: { "zh-CN": "没有权限访问该功能（{perm}），请联系管理员授权", "en-US": "You lack the permission {perm}; ask an administrator to grant it" },
+  notFound: { "zh-CN": "{name}不存在或已被删除", "en-US": "{name} does not exist or was deleted" },
+  pathNotFound: { "zh-CN": "请求的接口不存在", "en-US": "No such API path" },
+  changedMeanwhile: {
+    "zh-CN": "该记录已被他人修改（当前版本 {actual}，您提交的版本 {expected}），请刷新后重试",
+    "en-US": "The record was changed meanwhile (current version {actual}, yours {expected}); reload and try again",
+  },
+  alreadyExists: { "zh-CN": "{fields}已存在", "en-US": "{fields} already exists" },
+  internal: { "zh-CN": "服务器内部错误，请稍后重试", "en-US": "Internal server error, please try again later" },
+  badRequestBody: { "zh-CN": "请求内容不是有效的 JSON", "en-US": "The request body is not valid JSON" },
+  tooManyIds: { "zh-CN": "一次最多删除 {max} 条数据", "en-US": "At most {max} records can be deleted at once" },
+  pleaseSelectDelete: { "zh-CN": "请选择删除项", "en-US": "Please select the items to delete" },
+  // sign-in
+  badCredentials: { "zh-CN": "账号或密码不正确", "en-US": "Incorrect account or password" },
+  accountLocked: {
+    "zh-CN": "登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试",
+    "en-US": "Too many failed sign-ins: the account is locked, try again in {minutes} minutes",
+  },
+  accountDisabled: { "zh-CN": "账号已被停用，请联系管理员", "en-US": "The account is disabled; contact an administrator" },
+  captchaWrong: { "zh-CN": "验证码不正确或已失效", "en-US": "The verification code is wrong or has expired" },
+  ticketInvalid: { "zh-CN": "单点登录票据无效或已过期", "en-US": "The single sign-on ticket is invalid or has expired" },
+  ticketReplayed: { "zh-CN": "单点登录票据已被使用", "en-US": "The single sign-on ticket has already been used" },
+  portalSignatureRequired: {
+    "zh-CN": "该登录方式只接受门户签名的请求",
+    "en-US": "This sign-in is only accepted on a request signed by a portal",
+  },
+  ssoUserUnknown: { "zh-CN": "门户用户在本系统中不存在", "en-US": "The portal's user does not exist in this system" },
+  loggedOut: { "zh-CN": "已退出登录", "en-US": "Signed out" },
+  oldPasswordWrong: { "zh-CN": "原密码不正确", "en-US": "The current password is incorrect" },
+  // validation (section 5)
+  required: { "zh-CN": "{name}不能为空", "en-US": "{name} cannot be empty" },
+  formatError: { "zh-CN": "{name}格式错误", "en-US": "{name} format error" },
+  formatIncorrect: { "zh-CN": "{name}格式不正确", "en-US": "{name} format is incorrect" },
+  mustBeNumber: { "zh-CN": "{name}必须为数字", "en-US": "{name} must be a number" },
+  noEmoji: { "zh-CN": "{name}不能包含表情符号", "en-US": "{name} cannot contain emoji" },
+  noOuterSpaces: { "zh-CN": "{name}首尾不能有空格", "en-US": "{name} cannot start or end with spaces" },
+  lengthRange: { "zh-CN": "{name}长度须在 {min}~{max} 个字符之间", "en-US": "{name} must be {min}~{max} characters long" },
+  valueNotAllowed: { "zh-CN": "{name}的取值不在允许范围内", "en-US": "{name} has a value that is not allowed" },
+  passwordRule: {
+    "zh-CN": "密码长度为8~20位，且不能是纯数字或纯字母",
+    "en-US": "Password length must be 8~20 and not pure digits or letters",
+  },
+  passwordMixRule: {
+    "zh-CN": "密码长度为8~20位，且须包含数字、字母、其他符号中的至少两种",
+    "en-US": "Password must be 8~20 characters mixing at least two of digits, letters and other symbols",
+  },
+  passwordConfirmMismatch: { "zh-CN": "两次输入的密码不一致", "en-US": "Confirm password does not match" },
+  zoningCode: { "zh-CN": "格式错误，请输入6位区划代码", "en-US": "Wrong format, please enter a 6-digit zoning code" },
+  creditCode: {
+    "zh-CN": "请输入正确的18位统一社会信用代码",
+    "en-US": "Please enter a valid 18-character unified social credit code",
+  },
+  unknownDictTypes: { "zh-CN": "字典类型不存在：{types}", "en-US": "Unknown dictionary types: {types}" },
+  rebuildDone: { "zh-CN": "读模型重建完成", "en-US": "Read models rebuilt" },
+} as const satisfies Record<string, Text>;
+
+export type MessageKey = keyof typeof messages;
+
+/** Renders a catalogue message in `lang`, filling `{name}` style placeholders. */
+export function t(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
+  return fill(messages[key][lang], params);
+}
+
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * Picks the request's language: the `language` cookie wins (the web app remembers the switch there),
+ * then Accept-Language, then zh-CN.
+ */
+export function pickLang(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Lang {
+  const cookie = /(?:^|;\s*)(?:language|lang)=([^;]+)/.exec(cookieHeader ?? "")?.[1];
+  const fromCookie = normalise(cookie ? decodeURIComponent(cookie) : undefined);
+  if (fromCookie) return fromCookie;
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const lang = normalise(part.split(";")[0]?.trim());
+    if (lang) return lang;
+  }
+  return defaultLang;
+}
+
+function normalise(tag: string | undefined): Lang | undefined {
+  if (!tag) return undefined;
+  const lower = tag.toLowerCase();
+  if (lower.startsWith("zh")) return "zh-CN";
+  if (lower.startsWith("en")) return "en-US";
+  return undefined;
+}

@@ -1,0 +1,68 @@
+/**
+ * The Hono app: every route of the route table under /api, each behind the guard its access rule names,
+ * one onError that renders the envelope in the request's language, and HTTP 404 for unknown API paths.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { pickLang, t } from "../events/i18n.ts";
+import { families } from "../events/families/index.ts";
+import type { AppEnv } from "./http/env.ts";
+import { RouteTable, type Access } from "./http/routes.ts";
+import { requirePermission } from "./http/envelope.ts";
+import { DomainError, codes } from "./errors.ts";
+import { familyRoutes } from "./resources/routes.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { resolveActor } from "./auth/session.ts";
+import { nav } from "./sys/nav.ts";
+import { dictionaryRoutes } from "./sys/dictionary.ts";
+import { passwordRoutes } from "./sys/password.ts";
+import { storeRoutes } from "./sys/store.ts";
+
+/** Every API route, in registration order (specific paths before the families' generic ones). */
+export function buildRoutes(): RouteTable {
+  const routes = new RouteTable();
+  authRoutes(routes);
+  routes.get("/sys/menu/nav", "signedIn", nav);
+  dictionaryRoutes(routes);
+  passwordRoutes(routes);
+  storeRoutes(routes);
+  for (const family of families) familyRoutes(routes, family);
+  return routes;
+}
+
+const context: MiddlewareHandler<AppEnv> = async function context(c, next) {
+  c.set("lang", pickLang(c.req.header("cookie"), c.req.header("accept-language")));
+  c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+  c.set("actor", null);
+  await next();
+};
+
+/** Resolves the session (x-hbi-token header, or `token` in the query for downloads) and applies the access rule. */
+const guard = (access: Access): MiddlewareHandler<AppEnv> =>
+  async function guard(c, next) {
+    if (access !== "public") {
+      const token = c.req.header("x-hbi-token") || c.req.query("token");
+      const actor = token ? await resolveActor(c.env, token, (p) => c.executionCtx.waitUntil(p)) : null;
+      if (!actor) throw new DomainError(codes.unauthorized, "notLoggedIn");
+      c.set("actor", actor);
+      if (access !== "signedIn") requirePermission(c, access);
+    }
+    await next();
+  };
+
+export function createApp(routes = buildRoutes()) {
+  const app = new Hono<AppEnv>();
+  app.use("/api/*", context);
+  for (const r of routes.routes) app.on(r.method, `/api${r.path}`, guard(r.access), r.handler);
+  app.notFound((c) => c.json({ code: 404, msg: t("pathNotFound", c.get("lang") ?? "zh-CN") }, 404));
+  app.onError((error, c) => {
+    const lang = c.get("lang") ?? "zh-CN";
+    if (error instanceof DomainError) return c.json({ code: error.code, ...error.render(lang) });
+    if (error instanceof HTTPException) return c.json({ code: error.status, msg: error.message }, error.status);
+    console.error("unhandled", c.req.method, c.req.path, error);
+    return c.json({ code: codes.internal, msg: t("internal", lang) });
+  });
+  return app;
+}
+
+export const app = createApp();

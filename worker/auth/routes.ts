@@ -1,0 +1,106 @@
+/** /auth: captcha, account sign-in, portal single sign-on, sign-out. */
+import { z } from "zod";
+import type { Context } from "hono";
+import { t } from "../../events/i18n.ts";
+import { RouteTable } from "../http/routes.ts";
+import type { AppEnv } from "../http/env.ts";
+import { actorOf, ok, readJson } from "../http/envelope.ts";
+import { DomainError, ValidationError, codes } from "../errors.ts";
+import { consumeCaptcha, issueCaptcha } from "./captcha.ts";
+import { clearFailures, lockedMinutesLeft, recordFailure } from "./lockout.ts";
+import { verifyPassword } from "./password.ts";
+import { closeSession, openSession, sessionTtlMs } from "./session.ts";
+import { redeemTicket, verifyPortalRequest } from "./portal.ts";
+
+const loginLabels = {
+  userNo: { "zh-CN": "账号", "en-US": "Account" },
+  password: { "zh-CN": "密码", "en-US": "Password" },
+  uuid: { "zh-CN": "验证码标识", "en-US": "Captcha id" },
+  captcha: { "zh-CN": "验证码", "en-US": "Verification code" },
+  ticket: { "zh-CN": "票据", "en-US": "Ticket" },
+  userId: { "zh-CN": "用户ID", "en-US": "User id" },
+} as const;
+
+/** Parses a small auth payload; an absent or blank field is "cannot be empty" under its label. */
+function parseAuth<T extends z.ZodRawShape>(shape: T, input: unknown): z.infer<z.ZodObject<T>> {
+  const result = z.object(shape).safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((i) => {
+      const field = String(i.path[0]) as keyof typeof loginLabels;
+      return { field, label: loginLabels[field] ?? { "zh-CN": field, "en-US": field }, key: "required" as const };
+    }),
+  );
+}
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+async function signIn(c: Context<AppEnv>, userId: string, via: string) {
+  const token = await openSession(c.env.DB, userId, via);
+  return ok(c, { token, expire: sessionTtlMs(c.env) / 1000 });
+}
+
+const userByAccount = (db: D1Database, userNo: string) =>
+  db
+    .prepare("SELECT u.id, u.status, c.hash, c.salt, c.iterations FROM sys_user u LEFT JOIN sys_credential c ON c.user_id = u.id WHERE u.user_no = ?")
+    .bind(userNo)
+    .first<{ id: string; status: string; hash: string | null; salt: string; iterations: number }>();
+
+async function ssoSignIn(c: Context<AppEnv>, column: "user_no" | "id", value: string, via: string) {
+  const user = await c.env.DB.prepare(`SELECT id, status FROM sys_user WHERE ${column} = ?`).bind(value).first<{ id: string; status: string }>();
+  if (!user) throw new DomainError(codes.unauthorized, "ssoUserUnknown");
+  if (user.status !== "1") throw new DomainError(codes.forbidden, "accountDisabled");
+  return signIn(c, user.id, via);
+}
+
+export function authRoutes(routes: RouteTable) {
+  routes
+    .get("/auth/captcha.jpg", "public", async (c) => {
+      const uuid = parseAuth({ uuid: text(64) }, c.req.query()).uuid;
+      const image = await issueCaptcha(c.env.DB, uuid);
+      return new Response(image, { headers: { "content-type": "image/jpeg", "cache-control": "no-store" } });
+    })
+    .post("/auth/account", "public", async (c) => {
+      const captchaOn = c.env.CAPTCHA_ENABLED !== "false";
+      const input = parseAuth(
+        { userNo: text(64), password: z.string().min(1).max(128), uuid: captchaOn ? text(64) : z.string().optional(), captcha: captchaOn ? text(16) : z.string().optional() },
+        await readJson(c),
+      );
+      const db = c.env.DB;
+      if (captchaOn && !(await consumeCaptcha(db, input.uuid!, input.captcha!))) throw new DomainError(codes.validation, "captchaWrong");
+      const minutes = await lockedMinutesLeft(db, input.userNo);
+      if (minutes > 0) throw new DomainError(codes.locked, "accountLocked", { minutes });
+      const user = await userByAccount(db, input.userNo);
+      const valid = !!user?.hash && (await verifyPassword(input.password, { hash: user.hash, salt: user.salt, iterations: user.iterations }));
+      if (!user || !valid) {
+        await recordFailure(db, input.userNo);
+        const left = await lockedMinutesLeft(db, input.userNo);
+        if (left > 0) throw new DomainError(codes.locked, "accountLocked", { minutes: left });
+        throw new DomainError(codes.validation, "badCredentials");
+      }
+      await clearFailures(db, input.userNo);
+      if (user.status !== "1") throw new DomainError(codes.forbidden, "accountDisabled");
+      return signIn(c, user.id, "account");
+    })
+    .post("/auth/account_oa", "public", async (c) => {
+      const raw = await c.req.text();
+      const body = (raw.trim() ? JSON.parse(raw) : {}) as { ticket?: string; userNo?: string };
+      if (body.ticket) {
+        const { portal, userNo } = await redeemTicket(c.env, parseAuth({ ticket: text(4096) }, body).ticket);
+        return ssoSignIn(c, "user_no", userNo, `portal:${portal}`);
+      }
+      const { userNo } = parseAuth({ userNo: text(64) }, body);
+      const portal = await verifyPortalRequest(c.env, c.req.raw.headers, raw);
+      return ssoSignIn(c, "user_no", userNo, `portal:${portal}`);
+    })
+    .post("/auth/oaAccount", "public", async (c) => {
+      const raw = await c.req.text();
+      const { userId } = parseAuth({ userId: text(64) }, raw.trim() ? JSON.parse(raw) : {});
+      const portal = await verifyPortalRequest(c.env, c.req.raw.headers, raw);
+      return ssoSignIn(c, "id", userId, `portal:${portal}`);
+    })
+    .post("/auth/logout", "signedIn", async (c) => {
+      await closeSession(c.env.DB, actorOf(c).token);
+      return c.json({ code: codes.ok, msg: t("loggedOut", c.get("lang")), data: null });
+    });
+}

@@ -1,0 +1,26 @@
+/** Bindings and per-request variables of the Hono app. */
+import type { Lang } from "../../events/i18n.ts";
+
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  /** inactivity lifetime of a session in seconds (the spec's 6000) */
+  SESSION_TTL_SECONDS?: string;
+  /** only the explicit value "false" turns the captcha off (automated tests) */
+  CAPTCHA_ENABLED?: string;
+  PORTAL_OA_SECRET?: string;
+  PORTAL_PF_SECRET?: string;
+}
+
+/** The signed-in user as every guarded route sees it. */
+export interface Actor {
+  token: string;
+  id: string;
+  userNo: string;
+  name: string;
+  admin: boolean;
+  permissions: Set<string>;
+  user: Record<string, unknown>;
+}
+
+export type AppEnv = { Bindings: Env; Variables: { lang: Lang; requestId: string; actor: Actor | null } };

@@ -1,0 +1,49 @@
+/** The seed's response envelope `{ code: 0, msg, data }` and the helpers routes answer with. */
+import type { Context } from "hono";
+import { t, type MessageKey } from "../../events/i18n.ts";
+import { DomainError, codes } from "../errors.ts";
+import type { AppEnv, Actor } from "./env.ts";
+import type { EventMeta } from "../store/types.ts";
+
+export function ok(c: Context<AppEnv>, data?: unknown, key: MessageKey = "ok") {
+  return c.json({ code: codes.ok, msg: t(key, c.get("lang")), data: data ?? null });
+}
+
+/** List answers carry the total beside the rows: `{ code: 0, msg, total, data: [rows] }`. */
+export function page(c: Context<AppEnv>, total: number, rows: unknown[]) {
+  return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, data: rows });
+}
+
+export async function readJson<T = unknown>(c: Context<AppEnv>): Promise<T> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {} as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new DomainError(codes.validation, "badRequestBody");
+  }
+}
+
+export function actorOf(c: Context<AppEnv>): Actor {
+  const actor = c.get("actor");
+  if (!actor) throw new DomainError(codes.unauthorized, "notLoggedIn");
+  return actor;
+}
+
+/** Refuses unless the actor holds `tag` (administrators hold every tag). */
+export function requirePermission(c: Context<AppEnv>, tag: string) {
+  const actor = actorOf(c);
+  if (!actor.admin && !actor.permissions.has(tag)) throw new DomainError(codes.forbidden, "forbidden", { perm: tag });
+}
+
+/** Metadata recorded on every event of this request: who, which request, from where, when. */
+export function commandMeta(c: Context<AppEnv>): EventMeta {
+  const actor = c.get("actor");
+  return {
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? null,
+    requestId: c.get("requestId"),
+    ip: c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for") ?? null,
+    at: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,11 @@
+/** Worker entry: the API (and, through the assets binding, the web app) and the cron trigger. */
+import { app } from "./app.ts";
+import type { Env } from "./http/env.ts";
+import { runScheduled } from "./jobs/scheduler.ts";
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,65 @@
+/** Record commands for any family: read the streams, decide, hand the writes to the command runner. */
+import { z } from "zod";
+import type { Family } from "../../events/family.ts";
+import { headOf, parseEventRow, readStream } from "../store/append.ts";
+import type { StoredEvent, StreamWrite } from "../store/types.ts";
+import { ConcurrencyError, ValidationError } from "../errors.ts";
+import { decide, fold, type RecordValues } from "./decide.ts";
+import { parseRecord } from "./validate.ts";
+
+export const streamOf = (family: Family, id: string) => `${family.name}:${id}`;
+
+export function newCreate(family: Family, input: unknown, id: string = crypto.randomUUID()): StreamWrite {
+  const record = parseRecord(family, family.createSchema, input);
+  return { stream: streamOf(family, id), head: { version: 0, hash: "" }, events: decide(family, { kind: "create", id, record }, fold(family, [])) };
+}
+
+/**
+ * An update from a partial record: unknown fields are dropped, present ones validated, then the merged
+ * record must satisfy the whole schema. `expectedVersion` (body `version` or If-Match) guards lost updates.
+ */
+export async function newUpdate(db: D1Database, family: Family, id: string, input: RecordValues, expectedVersion?: number): Promise<StreamWrite> {
+  const patch = Object.fromEntries(Object.entries(parseRecord(family, family.patchSchema, input)).filter(([k]) => k in input));
+  const events = await readStream(db, streamOf(family, id));
+  const state = fold(family, events);
+  const head = headOf(events);
+  if (expectedVersion !== undefined && expectedVersion !== head.version) throw new ConcurrencyError(expectedVersion, head.version);
+  if (state.record) parseRecord(family, family.createSchema, { ...state.record, ...patch });
+  return { stream: streamOf(family, id), head, events: decide(family, { kind: "update", id, patch }, state) };
+}
+
+export const idList = z.array(z.union([z.string().min(1).max(64), z.number()]).transform(String)).min(1).max(100);
+
+/** Deletes of several records, decided against each stream; one batch appends them all or none. */
+export async function newDeletes(db: D1Database, family: Family, ids: string[]): Promise<StreamWrite[]> {
+  const streams = await readStreams(db, ids.map((id) => streamOf(family, id)));
+  return ids.map((id) => {
+    const events = streams.get(streamOf(family, id)) ?? [];
+    return { stream: streamOf(family, id), head: headOf(events), events: decide(family, { kind: "delete", id }, fold(family, events)) };
+  });
+}
+
+/** Reads many streams in one call per 90 names (D1 binds at most 100 parameters). */
+export async function readStreams(db: D1Database, names: string[]): Promise<Map<string, StoredEvent[]>> {
+  const out = new Map<string, StoredEvent[]>();
+  for (let i = 0; i < names.length; i += 90) {
+    const chunk = names.slice(i, i + 90);
+    const { results } = await db
+      .prepare(`SELECT position, stream, version, type, data, meta, at, hash FROM events WHERE stream IN (${chunk.map(() => "?").join(",")}) ORDER BY stream, version`)
+      .bind(...chunk)
+      .all<Parameters<typeof parseEventRow>[0]>();
+    for (const row of results) {
+      const e = parseEventRow(row);
+      out.set(e.stream, [...(out.get(e.stream) ?? []), e]);
+    }
+  }
+  return out;
+}
+
+export function tooMany(max: number) {
+  return new ValidationError([{ field: "ids", label: { "zh-CN": "删除项", "en-US": "Items" }, key: "tooManyIds", params: { max } }]);
+}
+
+export function nothingSelected() {
+  return new ValidationError([{ field: "ids", label: { "zh-CN": "删除项", "en-US": "Items" }, key: "pleaseSelectDelete" }]);
+}

@@ -1,0 +1,120 @@
+/**
+ * Reading a family's read model: pages with a total, everything, one record. Filters and sorting come only
+ * from the declaration; totals come from counters where one answers the question (PERFORMANCE.md rule 5).
+ */
+import { and, asc, count, desc, eq, inArray, like, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { z } from "zod";
+import type { Family } from "../../events/family.ts";
+import { fromColumn, toColumn } from "../../events/fields.ts";
+import { counters, familyTables } from "../store/schema.ts";
+import { ValidationError } from "../errors.ts";
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort: string;
+  desc: boolean;
+  filters: { key: string; op: "eq" | "like" | "prefix"; value: string | number }[];
+}
+
+const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
+
+/** Reads paging (page/limit or pageNumber/pageSize, default 10), declared sort and declared filters. */
+export function parseListQuery(family: Family, query: Record<string, string>): ListQuery {
+  const page = positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1);
+  const limit = positiveInt(10, 1000).parse(query.limit ?? query.pageSize ?? 10);
+  const requested = query.orderField ?? query.sidx ?? query.sort;
+  const sort = requested || (family.defaultSort[0] as string);
+  if (!(family.sorts as string[]).includes(sort)) {
+    throw new ValidationError([{ field: "orderField", label: { "zh-CN": "排序字段", "en-US": "Sort field" }, key: "valueNotAllowed" }]);
+  }
+  const order = (query.order ?? (requested ? "asc" : family.defaultSort[1])).toLowerCase();
+  const filters: ListQuery["filters"] = [];
+  for (const [key, op] of Object.entries(family.filters)) {
+    const raw = query[key];
+    if (raw === undefined || raw === "" || !op) continue;
+    const field = family.fields[key]!;
+    const parsed = op === "eq" ? field.schema.safeParse(raw) : { success: true, data: raw };
+    if (!parsed.success) throw new ValidationError([{ field: key, label: field.label, key: "formatError" }]);
+    filters.push({ key, op, value: op === "eq" ? (toColumn(field, parsed.data) as string | number) : raw });
+  }
+  return { page, limit, sort, desc: order === "desc", filters };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function recordsOf(db: D1Database) {
+  return drizzle(db);
+}
+
+/** A row of the read model as the API answers it (JSON values, secret fields left out). */
+export function toRecord(family: Family, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const field = family.fields[key];
+    if (field?.secret) continue;
+    out[key] = field ? fromColumn(field, value) : value;
+  }
+  return out;
+}
+
+function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefined {
+  const table = familyTables[family.table]! as unknown as Record<string, never>;
+  const parts = q.filters.map(({ key, op, value }) => {
+    const column = table[key]!;
+    if (op === "eq") return eq(column, value);
+    const pattern = op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`;
+    return like(column, pattern);
+  });
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listPage(db: D1Database, family: Family, q: ListQuery) {
+  const orm = recordsOf(db);
+  const table = familyTables[family.table]!;
+  const columns = table as unknown as Record<string, never>;
+  const where = conditions(family, q);
+  const direction = q.desc ? desc : asc;
+  const rowsQuery = orm
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(direction(columns[q.sort]!), direction(columns[family.idKey]!))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const only = q.filters.length === 1 ? q.filters[0]! : undefined;
+  const counted = q.filters.length === 0 || (only?.op === "eq" && family.counted.includes(only.key));
+  const totalQuery = counted
+    ? orm
+        .select({ n: counters.n })
+        .from(counters)
+        .where(and(eq(counters.scope, only ? `${family.table}.${family.column[only.key]}` : family.table), eq(counters.value, only ? String(only.value) : "")))
+    : orm.select({ n: count() }).from(table).where(where);
+  const [rows, total] = await orm.batch([rowsQuery, totalQuery]);
+  return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)) };
+}
+
+/** All records matching the declared filters, in the default order; capped so one call stays bounded. */
+export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery, "filters" | "sort" | "desc">, cap = 5000) {
+  const table = familyTables[family.table]!;
+  const columns = table as unknown as Record<string, never>;
+  const direction = q.desc ? desc : asc;
+  const rows = await recordsOf(db).select().from(table).where(conditions(family, q)).orderBy(direction(columns[q.sort]!)).limit(cap);
+  return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));
+}
+
+export async function findById(db: D1Database, family: Family, id: string) {
+  const table = familyTables[family.table]!;
+  const columns = table as unknown as Record<string, never>;
+  const [row] = await recordsOf(db).select().from(table).where(eq(columns[family.idKey]!, id)).limit(1);
+  return row ? toRecord(family, row as Record<string, unknown>) : null;
+}
+
+export async function findByIds(db: D1Database, family: Family, ids: string[]) {
+  if (ids.length === 0) return [];
+  const table = familyTables[family.table]!;
+  const columns = table as unknown as Record<string, never>;
+  const rows = await recordsOf(db).select().from(table).where(inArray(columns[family.idKey]!, ids));
+  return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));
+}

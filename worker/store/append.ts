@@ -1,0 +1,98 @@
+/**
+ * Appending events: one D1 batch holds the events (chained to their stream's head), the projection
+ * statements of every read model that handles them, and the idempotency record. Either all of it is
+ * written or nothing is.
+ */
+import { chainLink } from "./canonical.ts";
+import { projectionsFor } from "./projections.ts";
+import type { EventMeta, Statement, StoredEvent, StreamHead, StreamWrite } from "./types.ts";
+import { ConcurrencyError, DuplicateError, IdempotentReplay } from "../errors.ts";
+
+const insertEvent = "INSERT INTO events (stream, version, type, data, meta, at, hash) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+/** Turns the decided events into stored events: versions after the head, chained hashes, the command's time. */
+export async function seal(write: StreamWrite, meta: EventMeta): Promise<StoredEvent[]> {
+  const sealed: StoredEvent[] = [];
+  let previous: StreamHead = write.head;
+  for (const event of write.events) {
+    const base = { stream: write.stream, version: previous.version + 1, type: event.type, data: event.data, meta, at: meta.at };
+    const hash = await chainLink(previous.hash, base);
+    sealed.push({ ...base, hash });
+    previous = { version: base.version, hash };
+  }
+  return sealed;
+}
+
+/** The statements that store and project already sealed events (used by append, seeding and benchmarks). */
+export function statementsFor(sealed: StoredEvent[]): Statement[] {
+  const statements: Statement[] = [];
+  for (const e of sealed) {
+    statements.push({ sql: insertEvent, params: [e.stream, e.version, e.type, JSON.stringify(e.data), JSON.stringify(e.meta), e.at, e.hash] });
+    for (const projection of projectionsFor(e.type)) statements.push(...projection.project(e));
+  }
+  return statements;
+}
+
+export interface AppendOptions {
+  /** key (already scoped to the actor) and the answer to remember for it */
+  idempotency?: { key: string; response: unknown };
+}
+
+/**
+ * Appends to one or more streams atomically. A clash on (stream, version) means someone else wrote first:
+ * nothing is written and a ConcurrencyError names the versions.
+ */
+export async function append(db: D1Database, writes: StreamWrite[], meta: EventMeta, options: AppendOptions = {}): Promise<StoredEvent[]> {
+  const sealed = (await Promise.all(writes.map((w) => seal(w, meta)))).flat();
+  const statements = statementsFor(sealed);
+  if (options.idempotency) {
+    statements.push({
+      sql: "INSERT INTO idempotency (key, response, at) VALUES (?, ?, ?)",
+      params: [options.idempotency.key, JSON.stringify(options.idempotency.response), meta.at],
+    });
+  }
+  if (statements.length === 0) return sealed;
+  try {
+    await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+  } catch (error) {
+    throw await explainFailure(db, error, writes, options);
+  }
+  return sealed;
+}
+
+async function explainFailure(db: D1Database, error: unknown, writes: StreamWrite[], options: AppendOptions): Promise<unknown> {
+  const message = String((error as Error)?.message ?? error);
+  if (message.includes("UNIQUE constraint failed: events.stream, events.version")) {
+    const write = writes[0]!;
+    const row = await db.prepare("SELECT MAX(version) AS v FROM events WHERE stream = ?").bind(write.stream).first<{ v: number }>();
+    return new ConcurrencyError(write.head.version, row?.v ?? 0);
+  }
+  if (message.includes("UNIQUE constraint failed: idempotency.key") && options.idempotency) {
+    const row = await db.prepare("SELECT response FROM idempotency WHERE key = ?").bind(options.idempotency.key).first<{ response: string }>();
+    if (row) return new IdempotentReplay(JSON.parse(row.response));
+  }
+  const unique = /UNIQUE constraint failed: (\w+)\.([\w, .]+)/.exec(message);
+  if (unique) {
+    const columns = unique[2]!.split(",").map((c) => c.trim().split(".").pop()!);
+    return new DuplicateError(unique[1]!, columns);
+  }
+  return error;
+}
+
+/** Reads a stream in order (its head is the last event). */
+export async function readStream(db: D1Database, stream: string): Promise<StoredEvent[]> {
+  const { results } = await db
+    .prepare("SELECT position, stream, version, type, data, meta, at, hash FROM events WHERE stream = ? ORDER BY version")
+    .bind(stream)
+    .all<{ position: number; stream: string; version: number; type: string; data: string; meta: string; at: string; hash: string }>();
+  return results.map(parseEventRow);
+}
+
+export function parseEventRow(row: { position: number; stream: string; version: number; type: string; data: string; meta: string; at: string; hash: string }): StoredEvent {
+  return { ...row, data: JSON.parse(row.data), meta: JSON.parse(row.meta) };
+}
+
+export function headOf(stream: StoredEvent[]): StreamHead {
+  const last = stream.at(-1);
+  return last ? { version: last.version, hash: last.hash } : { version: 0, hash: "" };
+}

@@ -1,0 +1,51 @@
+/** A record's history (its stream, told as who/when/what changed) and verification of a stream's hash chain. */
+import { chainLink } from "./canonical.ts";
+import { readStream } from "./append.ts";
+import type { StoredEvent } from "./types.ts";
+import { displayTime } from "../time.ts";
+
+export interface HistoryEntry {
+  version: number;
+  type: string;
+  action: "created" | "updated" | "deleted" | string;
+  time: string;
+  actorId: string | null;
+  actorName: string | null;
+  /** field → [before, after] */
+  changes: Record<string, [unknown, unknown]>;
+  hash: string;
+}
+
+export function describe(e: StoredEvent): HistoryEntry {
+  const action = e.type.split(".").pop()!;
+  let changes = (e.data.changes ?? {}) as Record<string, [unknown, unknown]>;
+  if (action === "created") changes = Object.fromEntries(Object.entries((e.data.record ?? {}) as object).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, [null, v]]));
+  if (action === "deleted") changes = {};
+  return { version: e.version, type: e.type, action, time: displayTime(e.at), actorId: e.meta.actorId, actorName: e.meta.actorName, changes, hash: e.hash };
+}
+
+export async function history(db: D1Database, stream: string): Promise<HistoryEntry[]> {
+  return (await readStream(db, stream)).map(describe);
+}
+
+export interface ChainReport {
+  stream: string;
+  events: number;
+  valid: boolean;
+  /** first version whose stored hash differs from the recomputed one */
+  brokenAt: number | null;
+  expected?: string;
+  actual?: string;
+}
+
+/** Recomputes the chain of a stream and reports the first broken link. */
+export async function verifyStream(db: D1Database, stream: string): Promise<ChainReport> {
+  const events = await readStream(db, stream);
+  let previous = "";
+  for (const e of events) {
+    const expected = await chainLink(previous, e);
+    if (expected !== e.hash) return { stream, events: events.length, valid: false, brokenAt: e.version, expected, actual: e.hash };
+    previous = e.hash;
+  }
+  return { stream, events: events.length, valid: true, brokenAt: null };
+}

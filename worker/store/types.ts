@@ -1,0 +1,58 @@
+/** Shapes shared by the event store, the projections and the modules that append events. */
+
+/** A SQL statement as data, so projections stay pure and the store decides how to run them. */
+export interface Statement {
+  sql: string;
+  params: (string | number | null)[];
+}
+
+export interface EventMeta {
+  actorId: string | null;
+  actorName: string | null;
+  requestId: string;
+  ip: string | null;
+  /** ISO time of the command; the clock enters through here so decisions stay pure */
+  at: string;
+}
+
+export interface PendingEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface StoredEvent extends PendingEvent {
+  position?: number;
+  stream: string;
+  version: number;
+  meta: EventMeta;
+  at: string;
+  hash: string;
+}
+
+/** Head of a stream as read before deciding: the expected version and the link the next event chains to. */
+export interface StreamHead {
+  version: number;
+  hash: string;
+}
+
+export const emptyHead: StreamHead = { version: 0, hash: "" };
+
+/** Events to append to one stream, on top of the head the decision was made against. */
+export interface StreamWrite {
+  stream: string;
+  head: StreamHead;
+  events: PendingEvent[];
+}
+
+/**
+ * A read model: the event types it handles, the tables it owns (dropped on rebuild), the statements for one
+ * event, and optionally a faster way to replay a page of events and a final pass after a rebuild.
+ */
+export interface Projection {
+  name: string;
+  tables: string[];
+  canHandle: string[];
+  project(event: StoredEvent): Statement[];
+  rebuildPage?(events: StoredEvent[]): Statement[];
+  afterRebuild?(): Statement[];
+}

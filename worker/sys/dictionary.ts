@@ -1,0 +1,88 @@
+/**
+ * The dictionary's verbs beyond the standard set: lookups every form uses (any signed-in user, one call
+ * for many types, ETag so repeated lookups cost no body) and the type-wide administration verbs.
+ */
+import { z } from "zod";
+import type { Context } from "hono";
+import { t } from "../../events/i18n.ts";
+import { dictionary } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { RouteTable } from "../http/routes.ts";
+import type { AppEnv } from "../http/env.ts";
+import { ok, readJson } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import { ValidationError, codes } from "../errors.ts";
+import { sha256Hex } from "../store/canonical.ts";
+import { newDeletes, newUpdate, tooMany } from "../resources/commands.ts";
+
+const family = dictionary as unknown as Family;
+const entryColumns = "id, type, value, name, en_name AS enName, number, status, remark";
+const typeLabel = family.fields.type!.label;
+
+/** JSON answer with an ETag over its body: a client that sends If-None-Match gets 304 and no body. */
+async function cachedJson(c: Context<AppEnv>, data: unknown) {
+  const body = JSON.stringify({ code: codes.ok, msg: t("fetched", c.get("lang")), data });
+  const etag = `W/"${(await sha256Hex(body)).slice(0, 32)}"`;
+  c.header("ETag", etag);
+  c.header("Cache-Control", "private, no-cache");
+  if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+}
+
+const typeParam = z.string().trim().min(1).max(64);
+function requireType(value: unknown, field = "type"): string {
+  const parsed = typeParam.safeParse(value);
+  if (!parsed.success) throw new ValidationError([{ field, label: typeLabel, key: "required" }]);
+  return parsed.data;
+}
+
+async function entriesOf(db: D1Database, types: string[] | null) {
+  const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
+  const statement = db.prepare(`SELECT ${entryColumns} FROM sys_dict ${where} ORDER BY type, number, value`);
+  const { results } = await (types ? statement.bind(JSON.stringify(types)) : statement).all<Record<string, unknown> & { type: string }>();
+  return results;
+}
+
+const entryIdsOf = async (db: D1Database, type: string) =>
+  (await db.prepare("SELECT id FROM sys_dict WHERE type = ? LIMIT 201").bind(type).all<{ id: string }>()).results.map((r) => r.id);
+
+export function dictionaryRoutes(routes: RouteTable) {
+  const base = family.path;
+  routes
+    .get(`${base}/getAll`, "signedIn", async (c) => {
+      const raw = c.req.queries("types")?.flatMap((v) => v.split(",")) ?? c.req.queries("type")?.flatMap((v) => v.split(","));
+      const types = raw ? [...new Set(raw.map((v) => v.trim()).filter(Boolean))].slice(0, 200) : null;
+      const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
+      for (const entry of await entriesOf(c.env.DB, types)) (grouped[entry.type] ??= []).push(entry);
+      return cachedJson(c, grouped);
+    })
+    .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])))
+    .get(`${base}/findByTypeValue`, "signedIn", async (c) => {
+      const type = requireType(c.req.query("type"));
+      const value = z.string().min(1).max(64).safeParse(c.req.query("value"));
+      if (!value.success) throw new ValidationError([{ field: "value", label: family.fields.value!.label, key: "required" }]);
+      const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value.data).first();
+      return cachedJson(c, entry ?? null);
+    })
+    .get(`${base}/types`, family.tags.list, async (c) => {
+      const { results } = await c.env.DB.prepare("SELECT value AS type, n AS count FROM counters WHERE scope = 'sys_dict.type' ORDER BY value").all();
+      return ok(c, results, "fetched");
+    })
+    .post(`${base}/deleteType`, family.tags.delete, async (c) => {
+      const body = await readJson<{ type?: unknown }>(c);
+      const ids = await entryIdsOf(c.env.DB, requireType(body.type));
+      if (ids.length > 200) throw tooMany(200);
+      return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, family, ids), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: { deleted: ids.length } } }));
+    })
+    .post(`${base}/updateType`, family.tags.update, async (c) => {
+      const body = await readJson<{ oldType?: unknown; type?: unknown }>(c);
+      const oldType = requireType(body.oldType, "oldType");
+      const type = requireType(body.type);
+      const ids = await entryIdsOf(c.env.DB, oldType);
+      if (ids.length > 200) throw tooMany(200);
+      return runCommand(c, async () => ({
+        writes: await Promise.all(ids.map((id) => newUpdate(c.env.DB, family, id, { type }))),
+        response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { updated: ids.length } },
+      }));
+    });
+}
