@@ -71,12 +71,9 @@ CREATE INDEX `sys_dict_type_number_id_idx` ON `sys_dict` (`type`,`number`,`id`);
 CREATE INDEX `sys_dict_value_number_id_idx` ON `sys_dict` (`value`,`number`,`id`);
 CREATE INDEX `sys_dict_status_number_id_idx` ON `sys_dict` (`status`,`number`,`id`);
 CREATE INDEX `sys_dict_type_id_idx` ON `sys_dict` (`type`,`id`);
-CREATE INDEX `sys_dict_type_type_id_idx` ON `sys_dict` (`type`,`type`,`id`);
-CREATE INDEX `sys_dict_value_type_id_idx` ON `sys_dict` (`value`,`type`,`id`);
 CREATE INDEX `sys_dict_status_type_id_idx` ON `sys_dict` (`status`,`type`,`id`);
 CREATE INDEX `sys_dict_update_time_id_idx` ON `sys_dict` (`update_time`,`id`);
 CREATE INDEX `sys_dict_type_update_time_id_idx` ON `sys_dict` (`type`,`update_time`,`id`);
-CREATE INDEX `sys_dict_value_update_time_id_idx` ON `sys_dict` (`value`,`update_time`,`id`);
 CREATE INDEX `sys_dict_status_update_time_id_idx` ON `sys_dict` (`status`,`update_time`,`id`);
 CREATE UNIQUE INDEX `sys_dict_type_value_uq` ON `sys_dict` (`type`,`value`);
 CREATE TABLE `sys_menu` (
@@ -102,8 +99,6 @@ CREATE INDEX `sys_menu_order_num_menuId_idx` ON `sys_menu` (`order_num`,`menu_id
 CREATE INDEX `sys_menu_parent_id_order_num_menuId_idx` ON `sys_menu` (`parent_id`,`order_num`,`menu_id`);
 CREATE INDEX `sys_menu_type_order_num_menuId_idx` ON `sys_menu` (`type`,`order_num`,`menu_id`);
 CREATE INDEX `sys_menu_name_menuId_idx` ON `sys_menu` (`name`,`menu_id`);
-CREATE INDEX `sys_menu_parent_id_name_menuId_idx` ON `sys_menu` (`parent_id`,`name`,`menu_id`);
-CREATE INDEX `sys_menu_type_name_menuId_idx` ON `sys_menu` (`type`,`name`,`menu_id`);
 CREATE TABLE `sys_role` (
 	`role_id` text PRIMARY KEY NOT NULL,
 	`name` text,
@@ -117,7 +112,6 @@ CREATE TABLE `sys_role` (
 	`update_by` text
 );
 CREATE INDEX `sys_role_name_roleId_idx` ON `sys_role` (`name`,`role_id`);
-CREATE INDEX `sys_role_type_name_roleId_idx` ON `sys_role` (`type`,`name`,`role_id`);
 CREATE INDEX `sys_role_create_time_roleId_idx` ON `sys_role` (`create_time`,`role_id`);
 CREATE INDEX `sys_role_type_create_time_roleId_idx` ON `sys_role` (`type`,`create_time`,`role_id`);
 CREATE UNIQUE INDEX `sys_role_name_uq` ON `sys_role` (`name`);
@@ -142,12 +136,8 @@ CREATE TABLE `sys_user` (
 );
 CREATE INDEX `sys_user_user_no_id_idx` ON `sys_user` (`user_no`,`id`);
 CREATE INDEX `sys_user_status_user_no_id_idx` ON `sys_user` (`status`,`user_no`,`id`);
-CREATE INDEX `sys_user_dept_id_user_no_id_idx` ON `sys_user` (`dept_id`,`user_no`,`id`);
-CREATE INDEX `sys_user_type_user_no_id_idx` ON `sys_user` (`type`,`user_no`,`id`);
 CREATE INDEX `sys_user_name_id_idx` ON `sys_user` (`name`,`id`);
 CREATE INDEX `sys_user_status_name_id_idx` ON `sys_user` (`status`,`name`,`id`);
-CREATE INDEX `sys_user_dept_id_name_id_idx` ON `sys_user` (`dept_id`,`name`,`id`);
-CREATE INDEX `sys_user_type_name_id_idx` ON `sys_user` (`type`,`name`,`id`);
 CREATE INDEX `sys_user_create_time_id_idx` ON `sys_user` (`create_time`,`id`);
 CREATE INDEX `sys_user_status_create_time_id_idx` ON `sys_user` (`status`,`create_time`,`id`);
 CREATE INDEX `sys_user_dept_id_create_time_id_idx` ON `sys_user` (`dept_id`,`create_time`,`id`);

@@ -104,10 +104,14 @@ export function familyTable(family: Family): DeclaredTable {
       built.push((unique ? uniqueIndex(name) : index(name)).on(first, ...rest) as unknown as ReturnType<typeof index>);
     };
     // A list filtered by an eq filter and sorted needs one index covering both (PERFORMANCE.md rule 4).
+    // Broad (counted) filters get one per sort; selective eq filters only need the default sort.
     const eqFilters = Object.entries(family.filters).filter(([, op]) => op === "eq").map(([k]) => k);
-    for (const sort of family.sorts) {
-      add([sort as string, family.idKey]);
-      for (const f of eqFilters) add([f, sort as string, family.idKey]);
+    for (const sort of family.sorts as string[]) {
+      add([sort, family.idKey]);
+      for (const f of eqFilters) {
+        const broad = (family.counted as string[]).includes(f);
+        if (f !== sort && (broad || sort === family.defaultSort[0])) add([f, sort, family.idKey]);
+      }
     }
     for (const group of family.unique) add(group, true);
     return built;

@@ -1,0 +1,16 @@
+/** Seeded dictionary entries the foundation's screens need (issue 3 adds the domain dictionaries). */
+export interface DictSeed {
+  type: string;
+  entries: [value: string, name: string, enName: string][];
+}
+
+export const dictionarySeed: DictSeed[] = [
+  { type: "dictStatus", entries: [["1", "可用", "Available"], ["0", "不可用", "Unavailable"]] },
+  { type: "userStatus", entries: [["1", "启用", "Enabled"], ["0", "停用", "Disabled"]] },
+  { type: "roleType", entries: [["admin", "管理员角色", "Admin role"], ["department", "部门角色", "Department role"]] },
+  { type: "menuType", entries: [["0", "目录", "Directory"], ["1", "菜单", "Menu"], ["2", "按钮", "Button"]] },
+  { type: "userType", entries: [["1", "平台人员", "Platform staff"], ["2", "企业用户", "Enterprise user"], ["3", "机构用户", "Institution user"]] },
+  { type: "gender", entries: [["1", "男", "Male"], ["2", "女", "Female"], ["0", "未知", "Unknown"]] },
+  { type: "yesNo", entries: [["1", "是", "Yes"], ["0", "否", "No"]] },
+  { type: "enabled", entries: [["1", "启用", "Enabled"], ["0", "禁用", "Disabled"]] },
+];

@@ -1,0 +1,139 @@
+/**
+ * The seed as events: dictionaries, the menu tree (the product's map, buttons derived from each screen's
+ * permission tags), an admin role, a department role and the administrator. Pure apart from hashing, so
+ * the local seed script, a remote seed and the tests all write the very same events.
+ */
+import { dictionary, menu, role, user } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
+import { dictionarySeed } from "../../events/seed/dictionaries.ts";
+import { sha256Hex } from "../store/canonical.ts";
+import { seal, statementsFor } from "../store/append.ts";
+import type { EventMeta, Statement, StoredEvent, StreamWrite } from "../store/types.ts";
+import { newCreate } from "../resources/commands.ts";
+import { setPassword, credentialStream } from "../auth/credential.ts";
+import { hashPassword } from "../auth/password.ts";
+
+/** A stable id in UUID v4 layout derived from a seed key, so re-seeding another database gives the same ids. */
+export async function seedId(key: string): Promise<string> {
+  const h = await sha256Hex(`qifu-seed:${key}`);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const verbNames: Record<string, [string, string]> = {
+  save: ["新增", "Add"],
+  update: ["修改", "Edit"],
+  delete: ["删除", "Delete"],
+  publish: ["发布", "Publish"],
+  revoke: ["撤回", "Revoke"],
+  examine: ["审核", "Examine"],
+  run: ["立即执行", "Run now"],
+  pause: ["暂停", "Pause"],
+  resume: ["恢复", "Resume"],
+  resetpass: ["重置密码", "Reset password"],
+  export: ["导出", "Export"],
+  import: ["导入", "Import"],
+  upload: ["上传", "Upload"],
+  confirm: ["确认", "Confirm"],
+  commit: ["提交", "Commit"],
+};
+
+interface MenuRecord {
+  key: string;
+  record: Record<string, unknown>;
+}
+
+/** Flattens the tree; a screen keeps its list/info tags and each other verb becomes a button under it. */
+async function menuRecords(nodes: MenuSeed[], parentId: string | null, out: MenuRecord[] = []): Promise<MenuRecord[]> {
+  for (const [index, node] of nodes.entries()) {
+    const id = await seedId(`menu:${node.key}`);
+    const tags = (node.perms ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const viewTags = tags.filter((tag) => /:(list|info)$/.test(tag));
+    out.push({
+      key: node.key,
+      record: {
+        menuId: id,
+        name: node.name,
+        enName: node.enName,
+        parentId,
+        icon: node.icon ?? null,
+        type: node.type,
+        orderNum: index,
+        url: node.url ?? null,
+        perms: (node.type === 2 ? tags : viewTags).join(",") || null,
+        routeName: node.routeName ?? null,
+        componentUrl: node.componentUrl ?? null,
+        enabled: true,
+      },
+    });
+    if (node.type === 1) {
+      const byVerb = new Map<string, string[]>();
+      for (const tag of tags.filter((t) => !viewTags.includes(t))) {
+        const verb = tag.split(":").pop()!;
+        byVerb.set(verb, [...(byVerb.get(verb) ?? []), tag]);
+      }
+      let order = 0;
+      for (const [verb, verbTags] of byVerb) {
+        const [zh, en] = verbNames[verb] ?? [verb, verb];
+        out.push({
+          key: `${node.key}-btn-${verb}`,
+          record: { menuId: await seedId(`menu:${node.key}-btn-${verb}`), name: zh, enName: en, parentId: id, type: 2, orderNum: order++, perms: verbTags.join(","), enabled: true },
+        });
+      }
+    }
+    if (node.children) await menuRecords(node.children, id, out);
+  }
+  return out;
+}
+
+export interface SeedOptions {
+  /** the administrator's first password: the demo one locally, a secret elsewhere */
+  adminPassword: string;
+  at?: string;
+}
+
+/** Menu keys the seeded department role is granted (with everything below them). */
+const departmentRoleMenus = ["enterprise-info", "enterprise-service", "task", "work-report"];
+
+export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
+  const writes: StreamWrite[] = [];
+  const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
+
+  for (const { type, entries } of dictionarySeed) {
+    for (const [index, [value, name, enName]] of entries.entries()) {
+      create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
+    }
+  }
+  const menus = await menuRecords(menuSeed, null);
+  for (const m of menus) create(menu, m.record, m.record.menuId as string);
+
+  const parentOf = new Map(menus.map((m) => [m.record.menuId as string, m.record.parentId as string | null]));
+  const keyOf = new Map(menus.map((m) => [m.record.menuId as string, m.key]));
+  const underGranted = (id: string): boolean => {
+    for (let at: string | null | undefined = id; at; at = parentOf.get(at)) if (departmentRoleMenus.includes(keyOf.get(at)!)) return true;
+    return false;
+  };
+  const adminRole = await seedId("role:admin");
+  const departmentRole = await seedId("role:department");
+  create(role, { name: "超级管理员", type: "admin", remark: "拥有全部权限", menuIdList: [] }, adminRole);
+  create(role, { name: "部门人员", type: "department", remark: "企业信息、企业服务、任务与工作报告", menuIdList: menus.map((m) => m.record.menuId as string).filter(underGranted) }, departmentRole);
+
+  const adminId = await seedId("user:admin");
+  create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
+  writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
+  return writes;
+}
+
+export const seedMeta = (at: string): EventMeta => ({ actorId: null, actorName: "system", requestId: "seed", ip: null, at });
+
+export async function seedEvents(options: SeedOptions): Promise<StoredEvent[]> {
+  const meta = seedMeta(options.at ?? new Date().toISOString());
+  return (await Promise.all((await seedWrites(options)).map((w) => seal(w, meta)))).flat();
+}
+
+export async function seedStatements(options: SeedOptions): Promise<Statement[]> {
+  return statementsFor(await seedEvents(options));
+}
+
+/** The local demo credential (documented in the README as such); never used outside local mode. */
+export const demoAdminPassword = "Admin@123456";
