@@ -5,7 +5,8 @@
 import { encodeGrayscaleJpeg } from "./jpeg-encoder.ts";
 
 /** Excludes 0/O, 1/I and lowercase so users are not asked to tell look-alikes apart. */
-export const CAPTCHA_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+/** No 0/O, 1/I/L look-alikes, nor U/V, which blur together once rotated. */
+export const CAPTCHA_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
 
 export const CAPTCHA_WIDTH = 120;
 export const CAPTCHA_HEIGHT = 40;

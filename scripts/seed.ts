@@ -1,0 +1,40 @@
+/**
+ * `npm run seed`: writes the seed's events into the local D1 when its event store is empty.
+ * Locally the administrator gets the documented demo password. For a deployment, `npm run seed -- --sql
+ * seed.sql` writes the same events as SQL for `wrangler d1 execute DB --remote --file seed.sql`, and takes
+ * the first administrator's password from the ADMIN_INITIAL_PASSWORD environment variable (a secret).
+ */
+import { writeFileSync } from "node:fs";
+import { demoAdminPassword, seedStatements } from "../worker/seed/index.ts";
+import { isMixedPassword } from "../events/rules.ts";
+import { withLocalEnv } from "./local-db.ts";
+
+const sqlIndex = process.argv.indexOf("--sql");
+if (sqlIndex > 0) {
+  const password = process.env.ADMIN_INITIAL_PASSWORD;
+  if (!password || password === demoAdminPassword || !isMixedPassword(password)) {
+    console.error("ADMIN_INITIAL_PASSWORD must be set to a strong password (8–20 characters, two kinds of characters) that is not the demo one");
+    process.exit(1);
+  }
+  const literal = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+  const statements = await seedStatements({ adminPassword: password });
+  const sql = statements.map((s) => {
+    let i = 0;
+    return `${s.sql.replace(/\?/g, () => literal(s.params[i++]!))};`;
+  });
+  writeFileSync(process.argv[sqlIndex + 1]!, `${sql.join("\n")}\n`);
+  console.log(`wrote ${statements.length} statements to ${process.argv[sqlIndex + 1]}`);
+} else {
+  await withLocalEnv(async (env) => {
+    const existing = await env.DB.prepare("SELECT COUNT(*) AS n FROM events").first<{ n: number }>();
+    if (existing?.n) {
+      console.log(`local database already holds ${existing.n} events: seed skipped`);
+      return;
+    }
+    const statements = await seedStatements({ adminPassword: demoAdminPassword });
+    for (let i = 0; i < statements.length; i += 500) {
+      await env.DB.batch(statements.slice(i, i + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+    }
+    console.log(`seeded ${statements.length} statements; demo administrator: admin / ${demoAdminPassword}`);
+  });
+}

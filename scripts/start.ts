@@ -1,0 +1,11 @@
+/** `npm start` (after build and migrations): seeds the local database if empty and serves on localhost:$PORT (8787). */
+import { spawn } from "node:child_process";
+
+const port = process.env.PORT || "8787";
+const seed = spawn(process.execPath, ["scripts/seed.ts"], { stdio: "inherit" });
+const seeded = await new Promise<number>((resolve) => seed.on("exit", (code) => resolve(code ?? 1)));
+if (seeded !== 0) process.exit(seeded);
+console.log(`\nqifu: http://localhost:${port}  (API under /api; demo login admin / Admin@123456)\n`);
+const server = spawn("wrangler", ["dev", "--local", "--port", port, "--ip", "127.0.0.1"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
