@@ -43,6 +43,10 @@ export const messages = {
   },
   ssoUserUnknown: { "zh-CN": "门户用户在本系统中不存在", "en-US": "The portal's user does not exist in this system" },
   loggedOut: { "zh-CN": "已退出登录", "en-US": "Signed out" },
+  adminOnlyReset: {
+    "zh-CN": "只有管理员可以重置管理员的密码",
+    "en-US": "Only an administrator can reset an administrator's password",
+  },
   oldPasswordWrong: { "zh-CN": "原密码不正确", "en-US": "The current password is incorrect" },
   // validation (section 5)
   required: { "zh-CN": "{name}不能为空", "en-US": "{name} cannot be empty" },

@@ -252,14 +252,54 @@ describe("events/rules.ts", () => {
     for (const bad of ["91110000600037341l", "9111000060003734L", "91110000600037341LL", "911100006000373410", "91A10000600037341L", "911100006O0037341L", "", "91110000600037341I"]) expect(isCreditCode(bad), bad).toBe(false);
   });
 
-  it("isCreditCode accepts exactly one check character for any well-formed base", () => {
-    const base = "91330106MA2AXXXX0";
+  // the second base's weighted sum is a multiple of 31, so its check character is "0" (the mod-31 wrap)
+  it.each(["91330106MA2AXXXX0", "91330106MA2AXXXXB"])("isCreditCode accepts exactly one check character for the base %s", (base) => {
     const right = checkOf(base);
     for (const c of creditChars) expect(isCreditCode(base + c), base + c).toBe(c === right);
+  });
+
+  it("a code whose check character is 0 is valid", () => {
+    expect(checkOf("91330106MA2AXXXXB")).toBe("0");
+    expect(isCreditCode("91330106MA2AXXXXB0")).toBe(true);
   });
 
   it("hasEmoji", () => {
     for (const yes of ["😀", "abc👍", "企业🏢名称", "❤️"]) expect(hasEmoji(yes), yes).toBe(true);
     for (const no of ["企业名称", "abc123", "a-b_c.d!@#", ""]) expect(hasEmoji(no), no).toBe(false);
+  });
+});
+
+describe("password bodies and sessions", () => {
+  it("reports a bad field on that field instead of discarding the body", async () => {
+    const user = await userWithPermissions(admin, []);
+    const long = await call("/sys/user/password", { token: user.token, body: { password: initialPassword, newPassword: "a1".repeat(100) } });
+    expect(long.body.errors).toEqual({ newPassword: t("passwordMixRule", "zh-CN") });
+    const number = await call("/sys/user/password", { token: user.token, body: { password: initialPassword, newPassword: 12345678 } });
+    expect(number.body.errors).toEqual({ newPassword: "新密码格式错误" });
+    const notObject = await call("/sys/user/resetPass", { token: admin, body: [1, 2] });
+    expect(notObject.body).toMatchObject({ code: 422, msg: t("badRequestBody", "zh-CN") });
+  });
+
+  it("ends the user's other sessions when the password changes, keeping the one that changed it", async () => {
+    const name = newUserName();
+    const user = await userWithPermissions(admin, [], name);
+    const other = await login(name, initialPassword);
+    const changed = await call("/sys/user/password", { token: user.token, body: { password: initialPassword, newPassword: "Newpass123" } });
+    expect(changed.body.code).toBe(0);
+    expect((await call("/sys/menu/nav", { token: user.token })).body.code).toBe(0);
+    expect((await call("/sys/menu/nav", { token: other })).body.code).toBe(401);
+    const reset = await call("/sys/user/resetPass", { token: admin, body: { userId: user.userId, password: "Another123" } });
+    expect(reset.body.code).toBe(0);
+    expect((await call("/sys/menu/nav", { token: user.token })).body.code).toBe(401);
+  });
+
+  it("lets only an administrator reset an administrator's password", async () => {
+    const resetter = await userWithPermissions(admin, ["sys:user:resetpass"]);
+    const adminId = (await call("/sys/user/info", { token: admin })).body.data.id;
+    const refused = await call("/sys/user/resetPass", { token: resetter.token, body: { userId: adminId, password: "Takeover123" } });
+    expect(refused.body).toMatchObject({ code: 403, msg: t("adminOnlyReset", "zh-CN") });
+    const en = await call("/sys/user/resetPass", { token: resetter.token, lang: "en-US", body: { userId: adminId, password: "Takeover123" } });
+    expect(en.body.msg).toBe("Only an administrator can reset an administrator's password");
+    expect(await login()).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -26,9 +26,17 @@ export const credentialProjection: Projection = {
   name: "sys.credential",
   tables: ["sys_credential"],
   canHandle: [credentialEvents.passwordSet],
-  project: (e) => [{ sql: upsert, params: [JSON.stringify([rowOf(e)])] }],
-  rebuildPage(events) {
+  project(events) {
     const last = new Map(events.map((e) => [e.data.id as string, rowOf(e)]));
     return [{ sql: upsert, params: [JSON.stringify([...last.values()])] }];
   },
+  rebuildRange: (from, to) => [
+    {
+      sql:
+        "INSERT INTO sys_credential (user_id, hash, salt, iterations, changed_at) SELECT json_extract(data, '$.id'), json_extract(data, '$.hash'), json_extract(data, '$.salt'), " +
+        "json_extract(data, '$.iterations'), strftime('%Y-%m-%d %H:%M:%S', at, '+8 hours') FROM events WHERE position > ? AND position <= ? AND type = ? ORDER BY position " +
+        "ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, salt = excluded.salt, iterations = excluded.iterations, changed_at = excluded.changed_at",
+      params: [from, to, credentialEvents.passwordSet],
+    },
+  ],
 };

@@ -23,7 +23,8 @@ const loginLabels = {
 
 /** Parses a small auth payload; an absent or blank field is "cannot be empty" under its label. */
 function parseAuth<T extends z.ZodRawShape>(shape: T, input: unknown): z.infer<z.ZodObject<T>> {
-  const result = z.object(shape).safeParse(input ?? {});
+  if (input === null || typeof input !== "object" || Array.isArray(input)) throw new DomainError(codes.validation, "badRequestBody");
+  const result = z.object(shape).safeParse(input);
   if (result.success) return result.data;
   throw new ValidationError(
     result.error.issues.map((i) => {
@@ -34,6 +35,17 @@ function parseAuth<T extends z.ZodRawShape>(shape: T, input: unknown): z.infer<z
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Portal calls are signed over the raw body, so it is read as text first and parsed here. */
+function parseRaw(raw: string): Record<string, unknown> {
+  try {
+    const body = raw.trim() ? JSON.parse(raw) : {};
+    if (body !== null && typeof body === "object" && !Array.isArray(body)) return body;
+  } catch {
+    // reported below
+  }
+  throw new DomainError(codes.validation, "badRequestBody");
+}
 
 async function signIn(c: Context<AppEnv>, userId: string, via: string) {
   const token = await openSession(c.env.DB, userId, via);
@@ -84,7 +96,7 @@ export function authRoutes(routes: RouteTable) {
     })
     .post("/auth/account_oa", "public", async (c) => {
       const raw = await c.req.text();
-      const body = (raw.trim() ? JSON.parse(raw) : {}) as { ticket?: string; userNo?: string };
+      const body = parseRaw(raw) as { ticket?: string; userNo?: string };
       if (body.ticket) {
         const { portal, userNo } = await redeemTicket(c.env, parseAuth({ ticket: text(4096) }, body).ticket);
         return ssoSignIn(c, "user_no", userNo, `portal:${portal}`);
@@ -95,7 +107,7 @@ export function authRoutes(routes: RouteTable) {
     })
     .post("/auth/oaAccount", "public", async (c) => {
       const raw = await c.req.text();
-      const { userId } = parseAuth({ userId: text(64) }, raw.trim() ? JSON.parse(raw) : {});
+      const { userId } = parseAuth({ userId: text(64) }, parseRaw(raw));
       const portal = await verifyPortalRequest(c.env, c.req.raw.headers, raw);
       return ssoSignIn(c, "id", userId, `portal:${portal}`);
     })

@@ -4,11 +4,9 @@
  * written or nothing is.
  */
 import { chainLink } from "./canonical.ts";
-import { projectionsFor } from "./projections.ts";
+import { projections } from "./projections.ts";
 import type { EventMeta, Statement, StoredEvent, StreamHead, StreamWrite } from "./types.ts";
 import { ConcurrencyError, DuplicateError, IdempotentReplay } from "../errors.ts";
-
-const insertEvent = "INSERT INTO events (stream, version, type, data, meta, at, hash) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
 /** Turns the decided events into stored events: versions after the head, chained hashes, the command's time. */
 export async function seal(write: StreamWrite, meta: EventMeta): Promise<StoredEvent[]> {
@@ -23,12 +21,27 @@ export async function seal(write: StreamWrite, meta: EventMeta): Promise<StoredE
   return sealed;
 }
 
-/** The statements that store and project already sealed events (used by append, seeding and benchmarks). */
+const insertEvents =
+  "INSERT INTO events (stream, version, type, data, meta, at, hash) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), " +
+  "json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]') FROM json_each(?)";
+
+/** Events per insert statement: keeps the JSON parameter well under D1's 2 MB value limit. */
+const eventsPerStatement = 500;
+
+/**
+ * The statements that store and project sealed events (append, seeding, benchmarks): the events as
+ * multi-row inserts, then each read model's statements for the run of events it handles, so a grouped
+ * batch of hundreds of commands costs a handful of statements.
+ */
 export function statementsFor(sealed: StoredEvent[]): Statement[] {
   const statements: Statement[] = [];
-  for (const e of sealed) {
-    statements.push({ sql: insertEvent, params: [e.stream, e.version, e.type, JSON.stringify(e.data), JSON.stringify(e.meta), e.at, e.hash] });
-    for (const projection of projectionsFor(e.type)) statements.push(...projection.project(e));
+  for (let i = 0; i < sealed.length; i += eventsPerStatement) {
+    const rows = sealed.slice(i, i + eventsPerStatement).map((e) => [e.stream, e.version, e.type, JSON.stringify(e.data), JSON.stringify(e.meta), e.at, e.hash]);
+    statements.push({ sql: insertEvents, params: [JSON.stringify(rows)] });
+  }
+  for (const projection of projections) {
+    const handled = sealed.filter((e) => projection.canHandle.includes(e.type));
+    if (handled.length) statements.push(...projection.project(handled));
   }
   return statements;
 }

@@ -1,4 +1,5 @@
 /** Canonical JSON and the per-stream sha256 chain that makes every stream tamper-evident. */
+import { createHash } from "node:crypto";
 import type { StoredEvent } from "./types.ts";
 
 /** JSON with object keys sorted at every level, so the same event always hashes the same. */
@@ -11,11 +12,12 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-const encoder = new TextEncoder();
-
+/**
+ * SHA-256 as hex. Synchronous node:crypto (nodejs_compat in workerd, native in Node): hashing sits on the
+ * path of every append, and the promise hop of crypto.subtle cost more than the hash itself.
+ */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** The link of one event: sha256(previous hash + canonical event without its own hash). */

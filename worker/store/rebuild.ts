@@ -1,11 +1,11 @@
 /**
- * Rebuild: empty every read model and replay the log in pages. Each page is folded per projection (the last
- * state of a record wins) and written in batches that stay inside D1's per-batch limits. Resumable: a call
- * may stop after `maxEvents` and the next continues from the position it returned.
+ * Rebuild: empty every read model and replay the log by ranges of positions. Each projection replays a
+ * range with SQL over the events table, so events never leave the database and each range costs a few
+ * statements. Resumable: a call may stop after `maxEvents` and the next continues from the position it
+ * returned. (Positions are AUTOINCREMENT and never reused, so a range is a stable slice of the log.)
  */
-import { parseEventRow } from "./append.ts";
 import { projections } from "./projections.ts";
-import type { Statement, StoredEvent } from "./types.ts";
+import type { Statement } from "./types.ts";
 
 export interface RebuildProgress {
   /** events replayed by this call */
@@ -18,37 +18,26 @@ export interface RebuildProgress {
 const statementsPerBatch = 200;
 
 export async function rebuild(db: D1Database, options: { from?: number; maxEvents?: number; pageSize?: number } = {}): Promise<RebuildProgress> {
-  const { from = 0, maxEvents = Number.POSITIVE_INFINITY, pageSize = 4000 } = options;
+  const { from = 0, maxEvents = Number.POSITIVE_INFINITY, pageSize = 50_000 } = options;
   if (from === 0) {
     const tables = [...new Set(projections.flatMap((p) => p.tables)), "counters"];
     await run(db, tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] })));
   }
-  let position = from;
-  let replayed = 0;
-  for (;;) {
-    const limit = Math.min(pageSize, maxEvents - replayed);
-    if (limit <= 0) return { replayed, position, done: false };
-    const { results } = await db
-      .prepare("SELECT position, stream, version, type, data, meta, at, hash FROM events WHERE position > ? ORDER BY position LIMIT ?")
-      .bind(position, limit)
-      .all<Parameters<typeof parseEventRow>[0]>();
-    if (results.length === 0) break;
-    const page = results.map(parseEventRow);
-    await run(db, projectPage(page));
-    position = page.at(-1)!.position!;
-    replayed += page.length;
-    if (results.length < limit) break;
+  const last = (await db.prepare("SELECT COALESCE(MAX(position), 0) AS p FROM events").first<{ p: number }>())!.p;
+  const end = Math.min(last, from + maxEvents);
+  for (let position = from; position < end; position += pageSize) {
+    await run(db, replayRange(position, Math.min(end, position + pageSize)));
   }
-  await run(db, projections.flatMap((p) => p.afterRebuild?.() ?? []));
-  return { replayed, position, done: true };
+  const done = end === last;
+  if (done) await run(db, projections.flatMap((p) => p.afterRebuild?.() ?? []));
+  return { replayed: end - from, position: end, done };
 }
 
-/** Statements that replay one page of events into every projection. */
-export function projectPage(page: StoredEvent[]): Statement[] {
+/** Statements that replay the events with from < position <= to into every projection, inside SQLite. */
+export function replayRange(from: number, to: number): Statement[] {
   return projections.flatMap((p) => {
-    const handled = page.filter((e) => p.canHandle.includes(e.type));
-    if (handled.length === 0) return [];
-    return p.rebuildPage ? p.rebuildPage(handled) : handled.flatMap((e) => p.project(e));
+    if (!p.rebuildRange) throw new Error(`projection ${p.name} cannot be rebuilt: it declares no rebuildRange`);
+    return p.rebuildRange(from, to);
   });
 }
 

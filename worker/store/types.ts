@@ -45,14 +45,15 @@ export interface StreamWrite {
 }
 
 /**
- * A read model: the event types it handles, the tables it owns (dropped on rebuild), the statements for one
- * event, and optionally a faster way to replay a page of events and a final pass after a rebuild.
+ * A read model: the event types it handles, the tables it owns (emptied on rebuild), and the statements
+ * for a run of events (one command's, a grouped batch's). `rebuildRange` replays a range of the log in
+ * SQL over the events table, so a rebuild never ships events out of the database; `afterRebuild` finishes.
  */
 export interface Projection {
   name: string;
   tables: string[];
   canHandle: string[];
-  project(event: StoredEvent): Statement[];
-  rebuildPage?(events: StoredEvent[]): Statement[];
+  project(events: StoredEvent[]): Statement[];
+  rebuildRange?(fromPosition: number, toPosition: number): Statement[];
   afterRebuild?(): Statement[];
 }

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: loads BENCH_ROWS (default 1,000,000) dictionary records as events, then measures each
+ * scenario inside the Worker (wrangler dev, local D1) and its floor (the same code and SQL on a copy of
+ * the same SQLite file through node:sqlite), and prints figure, floor, ratio and goal side by side.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { copyFileSync, readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { NodeD1, asD1 } from "./node-d1.ts";
+import { benchRecord, groupedCreates, listPages, rebuildSlice, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
+import { canonicalJson } from "../../worker/store/canonical.ts";
+import { statementsFor } from "../../worker/store/append.ts";
+import type { StoredEvent } from "../../worker/store/types.ts";
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const port = Number(process.env.BENCH_PORT ?? 8791);
+const persist = ".wrangler/bench";
+const config = "tests/bench/wrangler.toml";
+const log = (...args: unknown[]) => console.error("·", ...args);
+
+// ── Load ─────────────────────────────────────────────────────────────────────
+rmSync(persist, { recursive: true, force: true });
+execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persist], { stdio: "ignore" });
+const d1Dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
+const file = `${d1Dir}/${readdirSync(d1Dir).find((f) => f.endsWith(".sqlite"))}`;
+
+/** Writes `count` created events (valid hash chains) with their projections, 2,000 per batch. */
+async function bulkLoad(db: NodeD1, count: number) {
+  const at = new Date().toISOString();
+  const meta = { actorId: "bench", actorName: "bench", requestId: "load", ip: null, at };
+  for (let start = 0; start < count; start += 2000) {
+    const events: StoredEvent[] = [];
+    for (let i = start; i < Math.min(count, start + 2000); i++) {
+      const id = crypto.randomUUID();
+      const base = { stream: `sys.sysdict:${id}`, version: 1, type: "sys.sysdict.created", data: { id, record: benchRecord(i) }, meta, at };
+      events.push({ ...base, hash: createHash("sha256").update(canonicalJson(base)).digest("hex") });
+    }
+    await db.batch(statementsFor(events).map((s) => db.prepare(s.sql).bind(...s.params)));
+    if (start % 100_000 === 0) log(`loaded ${start} / ${count}`);
+  }
+}
+
+let started = performance.now();
+const loader = new NodeD1(file);
+await bulkLoad(loader, rows);
+loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+loader.close();
+const loadSeconds = (performance.now() - started) / 1000;
+log(`loaded ${rows} events + rows in ${loadSeconds.toFixed(1)} s`);
+const floorFile = `${persist}/floor.sqlite`;
+copyFileSync(file, floorFile);
+
+// ── Inside the Worker ────────────────────────────────────────────────────────
+const server: ChildProcess = spawn("wrangler", ["dev", "--local", "-c", config, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
+const stop = () => {
+  try {
+    process.kill(-server.pid!, "SIGTERM");
+  } catch {}
+};
+process.on("exit", stop);
+const base = `http://127.0.0.1:${port}`;
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(base + path);
+  const body = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`${path}: ${body.error}`);
+  return body;
+}
+for (let i = 0; ; i++) {
+  try {
+    await get("/list?runs=1");
+    break;
+  } catch (error) {
+    if (i > 120) throw error;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+type Rate = { perSecond: number };
+const worker = {
+  list: await get<ReturnType<typeof summarise>>("/list?runs=300"),
+  single: await get<Rate>("/single?count=500&prefix=ws"),
+  updates: await get<Rate>("/updates?count=300"),
+  grouped: await get<Rate>("/grouped?count=10000&per=100&prefix=wg"),
+  http: await (async () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 300; i++) await get("/command?prefix=h");
+    const sequential = 300 / ((performance.now() - t0) / 1000);
+    const t1 = performance.now();
+    await Promise.all(Array.from({ length: 8 }, async () => { for (let i = 0; i < 60; i++) await get("/command?prefix=c"); }));
+    return { sequential, concurrent8: 480 / ((performance.now() - t1) / 1000) };
+  })(),
+  rebuild: await (async () => {
+    let from = 0, ms = 0, replayed = 0;
+    for (;;) {
+      const slice = await get<{ replayed: number; position: number; done: boolean; ms: number }>(`/rebuild?from=${from}&max=250000`);
+      ms += slice.ms;
+      replayed += slice.replayed;
+      from = slice.position;
+      if (slice.done) break;
+    }
+    return { perSecond: replayed / (ms / 1000), replayed };
+  })(),
+};
+stop();
+
+// ── Floor: the same code on the same SQLite file through node:sqlite ─────────
+const floorDb = new NodeD1(floorFile);
+const d1 = asD1(floorDb);
+const floor = {
+  list: await listPages(d1, 300),
+  single: await singleCreates(d1, 500, "ns"),
+  updates: await singleUpdates(d1, ((await d1.prepare("SELECT id FROM sys_dict ORDER BY id LIMIT 300").all<{ id: string }>()).results).map((r) => r.id)),
+  grouped: await groupedCreates(d1, 10000, 100, "ng"),
+  rebuild: await (async () => {
+    const r = await rebuildSlice(d1, 0, Number.MAX_SAFE_INTEGER);
+    return { perSecond: r.replayed / (r.ms / 1000), replayed: r.replayed };
+  })(),
+};
+floorDb.close();
+
+// ── Report ───────────────────────────────────────────────────────────────────
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const lines: [string, string, string, string, string, boolean | null][] = [
+  [`list page (10 rows, filter 20 %, sorted, total) over ${fmt(rows)} records, median ms`, fmt(worker.list.median, 2), fmt(floor.list.median, 3), `${fmt(worker.list.median / floor.list.median, 1)}×`, "≤ 5 ms", worker.list.median <= 5],
+  ["  same, p95 ms", fmt(worker.list.p95, 2), fmt(floor.list.p95, 3), `${fmt(worker.list.p95 / floor.list.p95, 1)}×`, "", null],
+  ["one create command per batch (event + projection + counters), per s", fmt(worker.single.perSecond), fmt(floor.single.perSecond), fmt(worker.single.perSecond / floor.single.perSecond, 2), "≥ 500/s", worker.single.perSecond >= 500],
+  ["one update command (read stream + batch), per s", fmt(worker.updates.perSecond), fmt(floor.updates.perSecond), fmt(worker.updates.perSecond / floor.updates.perSecond, 2), "", null],
+  ["one command per HTTP request, sequential, per s", fmt(worker.http.sequential), "", "", "≥ 500/s", worker.http.sequential >= 500],
+  ["one command per HTTP request, 8 concurrent, per s", fmt(worker.http.concurrent8), "", "", "", null],
+  ["grouped commands (100 per batch), per s", fmt(worker.grouped.perSecond), fmt(floor.grouped.perSecond), fmt(worker.grouped.perSecond / floor.grouped.perSecond, 2), "≥ 5,000/s", worker.grouped.perSecond >= 5000],
+  [`rebuild (${fmt(worker.rebuild.replayed)} events), events/s`, fmt(worker.rebuild.perSecond), fmt(floor.rebuild.perSecond), fmt(worker.rebuild.perSecond / floor.rebuild.perSecond, 2), "≥ 15,000/s", worker.rebuild.perSecond >= 15000],
+];
+console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)\n`);
+console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
+for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
+process.exit(0);

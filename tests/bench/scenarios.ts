@@ -1,0 +1,72 @@
+/**
+ * Benchmark scenarios as plain functions of a D1 binding, run inside the Worker (the figure) and on
+ * Node's SQLite with the same file (the floor). Each returns what it measured.
+ */
+import { dictionary } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { append } from "../../worker/store/append.ts";
+import { rebuild } from "../../worker/store/rebuild.ts";
+import { newCreate, newUpdate } from "../../worker/resources/commands.ts";
+import { listPage, parseListQuery } from "../../worker/resources/query.ts";
+import type { EventMeta } from "../../worker/store/types.ts";
+
+const family = dictionary as unknown as Family;
+export const benchTypes = 50;
+
+const meta = (): EventMeta => ({ actorId: "bench", actorName: "bench", requestId: crypto.randomUUID(), ip: null, at: new Date().toISOString() });
+
+/** The record of bench row i: 50 types, a fifth of them unavailable (status 0), numbers spread out. */
+export function benchRecord(i: number, prefix = "v") {
+  return { type: `t${i % benchTypes}`, value: `${prefix}${i}`, name: `名称${i}`, enName: `name ${i}`, number: (i * 7919) % 10000, status: i % 5 === 0 ? "0" : "1", remark: `备注 ${i}` };
+}
+
+/** Median and 95th percentile of durations in ms. */
+export function summarise(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95), runs: samples.length };
+}
+
+/** A list page: 10 rows, filter status=0 (20 % of rows), sorted by number, with its total; pages spread over the first 300. */
+export async function listPages(db: D1Database, runs: number) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const query = parseListQuery(family, { page: String(1 + ((i * 37) % 300)), limit: "10", status: "0", orderField: "number", order: "asc" });
+    const started = performance.now();
+    const { rows, total } = await listPage(db, family, query);
+    samples.push(performance.now() - started);
+    if (rows.length !== 10 || total === 0) throw new Error(`list returned ${rows.length} rows of ${total}`);
+  }
+  return summarise(samples);
+}
+
+/** One create command at a time, each its own batch (event + projection + counters). */
+export async function singleCreates(db: D1Database, count: number, prefix: string) {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await append(db, [newCreate(family, benchRecord(i, prefix))], meta());
+  return { commands: count, perSecond: count / ((performance.now() - started) / 1000) };
+}
+
+/** One update command at a time: read the stream, decide, append. */
+export async function singleUpdates(db: D1Database, ids: string[]) {
+  const started = performance.now();
+  for (const [i, id] of ids.entries()) await append(db, [await newUpdate(db, family, id, { name: `改${i}`, status: i % 2 ? "1" : "0" })], meta());
+  return { commands: ids.length, perSecond: ids.length / ((performance.now() - started) / 1000) };
+}
+
+/** Commands arriving together (an import page, a sync page): `per` creates in one batch. */
+export async function groupedCreates(db: D1Database, count: number, per: number, prefix: string) {
+  const started = performance.now();
+  for (let i = 0; i < count; i += per) {
+    const writes = Array.from({ length: Math.min(per, count - i) }, (_, k) => newCreate(family, benchRecord(i + k, prefix)));
+    await append(db, writes, meta());
+  }
+  return { commands: count, perSecond: count / ((performance.now() - started) / 1000) };
+}
+
+/** A rebuild slice: resumable so the Worker can be called several times. */
+export async function rebuildSlice(db: D1Database, from: number, maxEvents: number) {
+  const started = performance.now();
+  const progress = await rebuild(db, { from, maxEvents });
+  return { ...progress, ms: performance.now() - started };
+}

@@ -1,0 +1,36 @@
+/** A bench-only Worker (never deployed): runs the scenarios inside workerd against local D1. */
+import { groupedCreates, listPages, rebuildSlice, singleCreates, singleUpdates } from "./scenarios.ts";
+
+interface BenchEnv {
+  DB: D1Database;
+}
+
+export default {
+  async fetch(request: Request, env: BenchEnv): Promise<Response> {
+    const url = new URL(request.url);
+    const n = (name: string, fallback: number) => Number(url.searchParams.get(name) ?? fallback);
+    const prefix = url.searchParams.get("prefix") ?? "w";
+    try {
+      switch (url.pathname) {
+        case "/list":
+          return Response.json(await listPages(env.DB, n("runs", 200)));
+        case "/single":
+          return Response.json(await singleCreates(env.DB, n("count", 500), prefix));
+        case "/command":
+          return Response.json(await singleCreates(env.DB, 1, `${prefix}${crypto.randomUUID()}`));
+        case "/updates": {
+          const { results } = await env.DB.prepare("SELECT id FROM sys_dict ORDER BY id LIMIT ?").bind(n("count", 300)).all<{ id: string }>();
+          return Response.json(await singleUpdates(env.DB, results.map((r) => r.id)));
+        }
+        case "/grouped":
+          return Response.json(await groupedCreates(env.DB, n("count", 5000), n("per", 100), prefix));
+        case "/rebuild":
+          return Response.json(await rebuildSlice(env.DB, n("from", 0), n("max", 200_000)));
+        default:
+          return new Response("not found", { status: 404 });
+      }
+    } catch (error) {
+      return Response.json({ error: String((error as Error).stack ?? error) }, { status: 500 });
+    }
+  },
+};
