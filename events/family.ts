@@ -7,7 +7,7 @@
  *   table: "project_org_post", label: { "zh-CN": "岗位", "en-US": "Post" }, fields: { name: field.text(...) }, ... });
  */
 import { z } from "zod";
-import type { Text } from "./i18n.ts";
+import type { MessageKey, Text } from "./i18n.ts";
 import { columnName, fieldInputSchema, type Field } from "./fields.ts";
 
 export type IdKey = "id" | "roleId" | "menuId" | "jobId";
@@ -46,6 +46,18 @@ export interface FamilySpec<F extends Record<string, Field>> {
   counted?: (keyof F & string)[];
   /** field groups that must be unique among live records (enforced by a unique index, reported by name) */
   unique?: (keyof F & string)[][];
+  /**
+   * Rules across fields, checked on the whole record after each field's own schema (a screen's URL is
+   * required for menus, a parent below the top level…). Pure: returns the broken rules by field.
+   */
+  check?: (record: Record<string, unknown>) => RecordProblem[];
+}
+
+/** A rule broken by a whole record, reported on one of its fields with a catalogue message. */
+export interface RecordProblem {
+  field: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
 }
 
 export interface Family<F extends Record<string, Field> = Record<string, Field>> extends FamilySpec<F> {
@@ -64,6 +76,7 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   filters: { [K in keyof F & string]?: FilterOp };
   counted: (keyof F & string)[];
   unique: (keyof F & string)[][];
+  check: (record: Record<string, unknown>) => RecordProblem[];
 }
 
 export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F>): Family<F> {
@@ -100,8 +113,15 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     filters: spec.filters ?? {},
     counted: spec.counted ?? [],
     unique: spec.unique ?? [],
+    check: spec.check ?? (() => []),
   };
 }
+
+/** Reports `field` as required when `when(record)` holds and the field is empty. */
+export const requiredWhen =
+  (when: (record: Record<string, unknown>) => boolean, ...fields: string[]) =>
+  (record: Record<string, unknown>): RecordProblem[] =>
+    when(record) ? fields.filter((f) => record[f] === undefined || record[f] === null || record[f] === "").map((field) => ({ field, key: "required" as const })) : [];
 
 /** Label helper: `l("字典", "Dictionary")`. */
 export const l = (zh: string, en: string): Text => ({ "zh-CN": zh, "en-US": en });

@@ -22,6 +22,8 @@ export interface Field {
   multiple?: boolean;
   /** `refs` fields: the link table the projection keeps in step, for joins (user→roles, role→menus) */
   link?: { table: string; ownerColumn: string; refColumn: string };
+  /** named rules of section 5 the value must pass (the web form applies the same ones) */
+  rules: RuleName[];
   /** kept in the read model but never sent in list/info answers */
   secret?: boolean;
 }
@@ -44,7 +46,7 @@ function withRules(schema: z.ZodString, names: RuleName[] = []): z.ZodType {
 }
 
 function make(kind: FieldKind, sql: SqlType, label: Text, schema: z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
-  return { kind, sql, label, required: options.required ?? false, schema, ...extra };
+  return { kind, sql, label, required: options.required ?? false, schema, rules: options.rules ?? [], ...extra };
 }
 
 /** Field builders used by every declaration in `events/families`. */

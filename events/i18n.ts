@@ -72,6 +72,20 @@ export const messages = {
     "en-US": "Please enter a valid 18-character unified social credit code",
   },
   unknownDictTypes: { "zh-CN": "字典类型不存在：{types}", "en-US": "Unknown dictionary types: {types}" },
+  roleDeleteWarning: {
+    "zh-CN": "该角色已分配给 {count} 个用户，删除后这些用户可能无法登录，是否继续？",
+    "en-US": "{count} users hold this role; after deleting it they may not be able to log in. Continue?",
+  },
+  deleteChildrenFirst: { "zh-CN": "请先删除下级菜单或按钮", "en-US": "Delete its sub-menus and buttons first" },
+  uploadType: {
+    "zh-CN": "只能上传 bmp、jpg、jpeg、png、xls、xlsx、doc、docx、pdf、mp4、wmv、zip、txt、csv 格式的文件",
+    "en-US": "Only bmp, jpg, jpeg, png, xls, xlsx, doc, docx, pdf, mp4, wmv, zip, txt and csv files can be uploaded",
+  },
+  uploadMultiple: { "zh-CN": "不支持多文件上传", "en-US": "Multiple-file upload is not supported" },
+  uploadTooLarge: { "zh-CN": "上传文件大小不能超过 40MB", "en-US": "The file must not exceed 40 MB" },
+  uploadMissing: { "zh-CN": "请选择要上传的文件", "en-US": "Choose a file to upload" },
+  uploadEmpty: { "zh-CN": "不能上传空文件", "en-US": "An empty file cannot be uploaded" },
+  bindCodeIssued: { "zh-CN": "绑定码已生成，{minutes} 分钟内有效", "en-US": "Binding code issued, valid for {minutes} minutes" },
   rebuildDone: { "zh-CN": "读模型重建完成", "en-US": "Read models rebuilt" },
 } as const satisfies Record<string, Text>;
 

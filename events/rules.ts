@@ -32,6 +32,18 @@ export function isCreditCode(value: string): boolean {
   return creditCodeChars[(31 - (sum % 31)) % 31] === value[17];
 }
 
+const idCardWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** Resident identity card number (GB 11643): 18 characters, a real birth date, ISO 7064 MOD 11-2 check. */
+export function isIdCard(value: string): boolean {
+  if (!/^\d{17}[\dX]$/.test(value)) return false;
+  const birth = value.slice(6, 14);
+  const date = new Date(`${birth.slice(0, 4)}-${birth.slice(4, 6)}-${birth.slice(6, 8)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10).replace(/-/g, "") !== birth) return false;
+  const sum = idCardWeights.reduce((acc, w, i) => acc + Number(value[i]) * w, 0);
+  return "10X98765432"[sum % 11] === value[17];
+}
+
 /** A named rule: the predicate and the catalogue message it reports. */
 export interface Rule {
   test: (value: string) => boolean;
@@ -43,6 +55,7 @@ export const rules = {
   mixedPassword: { test: isMixedPassword, message: "passwordMixRule" },
   zoningCode: { test: isZoningCode, message: "zoningCode" },
   creditCode: { test: isCreditCode, message: "creditCode" },
+  idCard: { test: isIdCard, message: "formatIncorrect" },
   mobile: { test: isMobile, message: "formatIncorrect" },
   phone: { test: isPhone, message: "formatIncorrect" },
   landline: { test: isLandline, message: "formatIncorrect" },

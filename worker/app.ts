@@ -17,6 +17,13 @@ import { nav } from "./sys/nav.ts";
 import { dictionaryRoutes } from "./sys/dictionary.ts";
 import { passwordRoutes } from "./sys/password.ts";
 import { storeRoutes } from "./sys/store.ts";
+import { userRoutes } from "./sys/users.ts";
+import { roleRoutes } from "./sys/roles.ts";
+import { menuRoutes } from "./sys/menus.ts";
+import { organisationRoutes } from "./sys/organisation.ts";
+import { wechatWorkRoutes } from "./sys/wechat-work.ts";
+import { logRoutes } from "./sys/log.ts";
+import { fileRoutes } from "./files/routes.ts";
 
 /** Every API route, in registration order (specific paths before the families' generic ones). */
 export function buildRoutes(): RouteTable {
@@ -26,6 +33,13 @@ export function buildRoutes(): RouteTable {
   dictionaryRoutes(routes);
   passwordRoutes(routes);
   storeRoutes(routes);
+  userRoutes(routes);
+  roleRoutes(routes);
+  menuRoutes(routes);
+  organisationRoutes(routes);
+  wechatWorkRoutes(routes);
+  logRoutes(routes);
+  fileRoutes(routes);
   for (const family of families) familyRoutes(routes, family);
   return routes;
 }

@@ -1,6 +1,12 @@
-/** System administration families needed by sign-in, menus and permissions (issue 3 adds the rest). */
-import { defineFamily, l } from "../family.ts";
+/** System administration record families. */
+import { z } from "zod";
+import { defineFamily, l, requiredWhen } from "../family.ts";
 import { field } from "../fields.ts";
+
+/** A config value: a string, an array of strings, or a table of string cells under named columns. */
+const configTable = z.object({ columns: z.array(z.string().max(64)).min(1).max(30), rows: z.array(z.array(z.string().max(500)).max(30)).max(500) });
+const configValue = z.union([z.string().max(4000), z.array(z.string().max(500)).max(500), configTable]);
+const isTable = (v: unknown): v is z.infer<typeof configTable> => configTable.safeParse(v).success;
 
 /** Dictionary entries: the values every dict select, radio, checkbox and tag shows. */
 export const dictionary = defineFamily({
@@ -40,7 +46,7 @@ export const menu = defineFamily({
     type: field.int(l("类型", "Type"), { required: true, min: 0, max: 2 }),
     orderNum: field.int(l("排序号", "Number")),
     url: field.text(l("菜单路由", "Menu url"), { max: 500 }),
-    perms: field.text(l("授权标识", "Auth tag"), { max: 1000 }),
+    perms: field.text(l("授权标识", "Auth tag"), { max: 4000 }),
     routeName: field.text(l("路由名称", "Route name"), { max: 128 }),
     componentUrl: field.text(l("文件路径", "File path"), { max: 255 }),
     enabled: field.bool(l("是否启用", "Enabled")),
@@ -49,6 +55,12 @@ export const menu = defineFamily({
   filters: { name: "like", parentId: "eq", type: "eq" },
   sorts: ["orderNum", "name"],
   defaultSort: ["orderNum", "asc"],
+  // a screen needs its route; an external link (http…) is an iframe route and needs no file path
+  check: (r) => [
+    ...requiredWhen((m) => m.type === 1, "url", "routeName")(r),
+    ...requiredWhen((m) => m.type === 1 && !/^https?:\/\//.test(String(m.url ?? "")), "componentUrl")(r),
+    ...requiredWhen((m) => m.type === 2, "parentId")(r),
+  ],
 });
 
 /** Roles: admin roles hold every permission; department roles hold the tags of their menus. */
@@ -96,4 +108,141 @@ export const user = defineFamily({
   defaultSort: ["createTime", "desc"],
   counted: ["status"],
   unique: [["userNo"]],
+});
+
+/** Config parameters: a value that is a string, an array of strings or a table (columns and rows). */
+export const config = defineFamily({
+  path: "/sys/config",
+  perm: "sys:config",
+  table: "sys_config",
+  label: l("参数配置", "Config parameter"),
+  fields: {
+    name: field.text(l("参数名", "Parameter name"), { required: true, max: 100, rules: ["noOuterSpaces"] }),
+    valueType: field.dict(l("值类型", "Value type"), "configValueType", { required: true }),
+    value: field.json(l("参数值", "Parameter value"), configValue),
+    remark: field.longText(l("备注", "Remark"), { max: 500 }),
+  },
+  columns: ["name", "valueType", "value", "remark"],
+  filters: { name: "like", valueType: "eq" },
+  sorts: ["name", "updateTime"],
+  defaultSort: ["name", "asc"],
+  unique: [["name"]],
+  check: (record) => {
+    const kind = record.valueType;
+    if (!["string", "array", "table"].includes(String(kind))) return [{ field: "valueType", key: "valueNotAllowed" }];
+    const value = record.value;
+    const fits = kind === "string" ? typeof value === "string" && value !== "" : kind === "array" ? Array.isArray(value) && value.length > 0 : kind === "table" ? isTable(value) && value.rows.length > 0 : true;
+    return fits ? [] : [{ field: "value", key: "required" }];
+  },
+});
+
+/** Administrative divisions (zoning): 6-digit codes, each below its parent. */
+export const area = defineFamily({
+  path: "/sys/area",
+  perm: "sys:area",
+  table: "sys_area",
+  label: l("行政区划", "Zoning"),
+  fields: {
+    code: field.text(l("区划代码", "Zoning code"), { required: true, max: 6, rules: ["zoningCode"] }),
+    name: field.text(l("区划名称", "Zoning name"), { required: true, max: 64 }),
+    parentCode: field.text(l("上级区划", "Parent zoning"), { max: 6, rules: ["zoningCode"] }),
+    type: field.dict(l("类型", "Type"), "areaLevel", { required: true }),
+    sort: field.int(l("排序号", "Number")),
+  },
+  columns: ["code", "name", "parentCode", "type", "sort"],
+  filters: { code: "prefix", name: "like", parentCode: "eq", type: "eq" },
+  sorts: ["code", "sort"],
+  defaultSort: ["code", "asc"],
+  counted: ["type"],
+  unique: [["code"]],
+  check: requiredWhen((r) => r.type !== "1", "parentCode"),
+});
+
+/** Departments: a government or service body with its unified social credit code. */
+export const department = defineFamily({
+  path: "/sys/department",
+  perm: "sys:department",
+  table: "sys_department",
+  label: l("部门", "Department"),
+  fields: {
+    name: field.text(l("部门名称", "Department name"), { required: true, max: 100 }),
+    creditCode: field.text(l("统一社会信用代码", "Credit code"), { required: true, max: 18, rules: ["creditCode"] }),
+    orgId: field.text(l("行政区划", "Administrative division"), { required: true, max: 6, rules: ["zoningCode"] }),
+    phone: field.text(l("联系电话", "Contact phone"), { max: 20, rules: ["phone"] }),
+    sort: field.int(l("排序号", "Sort")),
+    remark: field.longText(l("备注", "Remark"), { max: 500 }),
+  },
+  columns: ["name", "creditCode", "orgId", "phone", "sort", "remark"],
+  filters: { name: "like", creditCode: "prefix", orgId: "prefix" },
+  sorts: ["sort", "name", "createTime"],
+  defaultSort: ["sort", "asc"],
+  unique: [["creditCode"]],
+});
+
+/** Organisation units: a lazy tree of levels (province → village). */
+export const organisation = defineFamily({
+  path: "/sys/organization",
+  perm: "sys:organization",
+  table: "sys_organization",
+  label: l("组织机构", "Organisation"),
+  fields: {
+    name: field.text(l("机构名称", "Organisation name"), { required: true, max: 100 }),
+    code: field.text(l("机构代码", "Organisation code"), { required: true, max: 32 }),
+    type: field.dict(l("机构层级", "Level"), "orgLevel", { required: true }),
+    parentId: field.ref(l("上级机构", "Parent name")),
+    areaCode: field.text(l("行政区划", "Administrative division"), { max: 6, rules: ["zoningCode"] }),
+    sort: field.int(l("排序号", "Sort")),
+  },
+  columns: ["name", "code", "type", "areaCode", "sort"],
+  filters: { name: "like", parentId: "eq", type: "eq", code: "eq" },
+  sorts: ["sort", "name", "code"],
+  defaultSort: ["sort", "asc"],
+  unique: [["code"]],
+  check: requiredWhen((r) => r.type !== "1", "parentId"),
+});
+
+/** WeCom (WeChat Work) accounts linked to users; operators examine them and mark leavers off. */
+export const wechatWorkUser = defineFamily({
+  path: "/sys/wxuser",
+  perm: "sys:wxuser",
+  table: "sys_wx_user",
+  label: l("企业微信用户", "WeCom user"),
+  fields: {
+    wxUserId: field.text(l("企业微信账号", "WeCom account"), { required: true, max: 64 }),
+    name: field.text(l("姓名", "Name"), { required: true, max: 64 }),
+    mobile: field.text(l("手机号码", "Mobile phone"), { max: 20, rules: ["mobile"] }),
+    userId: field.ref(l("绑定用户", "Bound user")),
+    departmentName: field.text(l("所属部门", "Department"), { max: 100 }),
+    off: field.bool(l("已离职", "Left")),
+    examStatus: field.dict(l("审核状态", "Examination"), "examStatus"),
+    examRemark: field.longText(l("审核意见", "Examination remark"), { max: 500 }),
+  },
+  columns: ["wxUserId", "name", "mobile", "userId", "departmentName", "off", "examStatus"],
+  filters: { name: "like", wxUserId: "eq", examStatus: "eq", off: "eq" },
+  sorts: ["name", "createTime"],
+  defaultSort: ["createTime", "desc"],
+  counted: ["examStatus"],
+  unique: [["wxUserId"]],
+});
+
+/** Uploaded files: the metadata is a record, the bytes an R2 object under `objectKey`. */
+export const file = defineFamily({
+  path: "/file",
+  perm: "sys:file",
+  table: "sys_file",
+  label: l("文件", "File"),
+  fields: {
+    name: field.text(l("文件名", "File name"), { required: true, max: 255 }),
+    ext: field.dict(l("文件类型", "File type"), "fileType", { required: true }),
+    size: field.int(l("大小", "Size"), { required: true, min: 0 }),
+    contentType: field.text(l("内容类型", "Content type"), { max: 128 }),
+    sha256: field.text(l("摘要", "Digest"), { max: 64 }),
+    objectKey: field.text(l("存储键", "Storage key"), { required: true, max: 128 }),
+    businessType: field.text(l("业务类型", "Business type"), { max: 64 }),
+    businessId: field.text(l("业务编号", "Business id"), { max: 64 }),
+  },
+  columns: ["name", "ext", "size", "businessType", "businessId"],
+  filters: { name: "like", ext: "eq", businessType: "eq", businessId: "eq" },
+  sorts: ["createTime", "name", "size"],
+  defaultSort: ["createTime", "desc"],
 });

@@ -13,4 +13,5 @@ export const dictionarySeed: DictSeed[] = [
   { type: "gender", entries: [["1", "男", "Male"], ["2", "女", "Female"], ["0", "未知", "Unknown"]] },
   { type: "yesNo", entries: [["1", "是", "Yes"], ["0", "否", "No"]] },
   { type: "enabled", entries: [["1", "启用", "Enabled"], ["0", "禁用", "Disabled"]] },
+  { type: "examStatus", entries: [["0", "待审核", "Pending"], ["1", "审核通过", "Approved"], ["2", "审核不通过", "Rejected"]] },
 ];

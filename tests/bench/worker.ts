@@ -30,7 +30,8 @@ export default {
           return new Response("not found", { status: 404 });
       }
     } catch (error) {
-      return Response.json({ error: String((error as Error).stack ?? error) }, { status: 500 });
+      const cause = (error as Error).cause;
+      return Response.json({ error: String((error as Error).stack ?? error), cause: cause ? String((cause as Error).message ?? cause) : undefined }, { status: 500 });
     }
   },
 };

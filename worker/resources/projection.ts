@@ -128,7 +128,15 @@ export function familyProjection(family: Family): Projection {
 
     rebuildRange(from, to) {
       // Same columns as rowOf(), computed by SQLite from the stored events in log order.
-      const value = (k: string) => `json_extract(e.data, '$.record.${k}')`;
+      // columns stored as JSON text (toColumn's JSON.stringify) are re-serialised; plain values are extracted
+      const storedAsJson = (k: string) => {
+        const f = family.fields[k]!;
+        return f.kind === "json" || f.kind === "refs" || (f.kind === "dict" && f.multiple);
+      };
+      const value = (k: string) =>
+        storedAsJson(k)
+          ? `CASE WHEN COALESCE(json_type(e.data, '$.record.${k}'), 'null') = 'null' THEN NULL ELSE json_quote(json_extract(e.data, '$.record.${k}')) END`
+          : `json_extract(e.data, '$.record.${k}')`;
       const select = [
         "json_extract(e.data, '$.id')",
         ...fieldKeys.map(value),

@@ -48,6 +48,10 @@ export function recordsOf(db: D1Database) {
   return drizzle(db);
 }
 
+/** A raw snake_case row (from hand-written SQL) → the declaration's camelCase keys. */
+export const camelRow = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()), v]));
+
 /** A row of the read model as the API answers it (JSON values, secret fields left out). */
 export function toRecord(family: Family, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import type { MessageKey } from "../../events/i18n.ts";
 import { rules, type RuleName } from "../../events/rules.ts";
-import { ValidationError, type FieldProblem } from "../errors.ts";
+import { DomainError, ValidationError, codes, type FieldProblem } from "../errors.ts";
 
 /** The catalogue message of one zod issue, given the value that caused it. */
 export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: MessageKey; params?: Record<string, string | number> } {
@@ -32,9 +32,19 @@ export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: Mess
   }
 }
 
-export function parseRecord(family: Family, schema: z.ZodObject, input: unknown): Record<string, unknown> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data as Record<string, unknown>;
+/**
+ * Parses a command's record. With `whole` (a create, or an update merged onto the current record) the
+ * declaration's cross-field rules are checked too.
+ */
+export function parseRecord(family: Family, schema: z.ZodObject, input: unknown, whole = schema === family.createSchema): Record<string, unknown> {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) throw new DomainError(codes.validation, "badRequestBody");
+  const result = schema.safeParse(input);
+  if (result.success) {
+    const record = result.data as Record<string, unknown>;
+    const problems = whole ? family.check(record) : [];
+    if (problems.length === 0) return record;
+    throw new ValidationError(problems.map((p) => ({ ...p, label: family.fields[p.field]?.label ?? { "zh-CN": p.field, "en-US": p.field } })));
+  }
   const source = (input ?? {}) as Record<string, unknown>;
   const problems: FieldProblem[] = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? "");

@@ -3,7 +3,11 @@
  * permission tags), an admin role, a department role and the administrator. Pure apart from hashing, so
  * the local seed script, a remote seed and the tests all write the very same events.
  */
-import { dictionary, menu, role, user } from "../../events/families/sys.ts";
+import { area, config, department, dictionary, menu, organisation, role, user, wechatWorkUser } from "../../events/families/sys.ts";
+import { member, post } from "../../events/families/org.ts";
+import { areaSeed } from "../../events/seed/areas.ts";
+import { domainDictionarySeed } from "../../events/seed/dictionaries-domain.ts";
+import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
 import { dictionarySeed } from "../../events/seed/dictionaries.ts";
@@ -89,6 +93,8 @@ async function menuRecords(nodes: MenuSeed[], parentId: string | null, out: Menu
 export interface SeedOptions {
   /** the administrator's first password: the demo one locally, a secret elsewhere */
   adminPassword: string;
+  /** demo records (divisions, organisation, staff, users); on by default */
+  demo?: boolean;
   at?: string;
 }
 
@@ -99,7 +105,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
 
-  for (const { type, entries } of dictionarySeed) {
+  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed]) {
     for (const [index, [value, name, enName]] of entries.entries()) {
       create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
     }
@@ -121,6 +127,50 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const adminId = await seedId("user:admin");
   create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
+  if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole })));
+  return writes;
+}
+
+/** Demo records so every system list has something to show (demo people and codes are fictional). */
+async function demoWrites(roles: { adminRole: string; departmentRole: string }): Promise<StreamWrite[]> {
+  const writes: StreamWrite[] = [];
+  const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
+  for (const [index, a] of areaSeed.entries()) create(area, { code: a.code, name: a.name, parentCode: a.parentCode, type: String(a.level), sort: index }, await seedId(`area:${a.code}`));
+  for (const [index, o] of orgUnitSeed.entries()) {
+    create(
+      organisation,
+      { name: o.name, code: `${o.areaCode}${String(index + 1).padStart(3, "0")}`, type: String(o.level), parentId: o.parentKey ? await seedId(`org:${o.parentKey}`) : null, areaCode: o.areaCode, sort: index },
+      await seedId(`org:${o.key}`),
+    );
+  }
+  const deptId = (key: string) => seedId(`dept:${key}`);
+  const postId = (key: string) => seedId(`post:${key}`);
+  for (const d of departmentSeed) create(department, { name: d.name, creditCode: d.creditCode, orgId: d.areaCode, sort: d.sort, remark: d.remark ?? null }, await deptId(d.key));
+  for (const p of postSeed) create(post, { name: p.name, code: p.code, deptId: await deptId(p.departmentKey), sort: p.sort }, await postId(p.key));
+  for (const [index, m] of memberSeed.entries()) {
+    const { key, departmentKey, postKey, birthDate, entryDate, ...rest } = m;
+    create(
+      member,
+      { ...rest, deptId: await deptId(departmentKey), postId: await postId(postKey), birthDate, entryDate, status: "1", type: "1", enabled: true, sort: index, workingYears: Math.max(0, 2026 - Number(entryDate.slice(0, 4))) },
+      await seedId(`member:${key}`),
+    );
+  }
+  for (const u of userSeed) {
+    const id = await seedId(`user:${u.key}`);
+    create(
+      user,
+      { userNo: u.userNo, name: u.name, type: u.type, phone: u.phone, gender: u.gender, status: "1", deptId: await deptId(u.departmentKey), postId: await postId(u.postKey), orgCode: "610000", roleIdList: [u.role === "admin" ? roles.adminRole : roles.departmentRole] },
+      id,
+    );
+    create(wechatWorkUser, { wxUserId: `wx_${u.userNo}`, name: u.name, mobile: u.phone, userId: id, departmentName: departmentSeed.find((d) => d.key === u.departmentKey)?.name ?? null, off: false, examStatus: "1" }, await seedId(`wx:${u.key}`));
+  }
+  create(config, { name: "systemName", valueType: "string", value: "陕西省企业综合服务平台", remark: "系统名称" }, await seedId("config:systemName"));
+  create(config, { name: "loginNotice", valueType: "array", value: ["请妥善保管账号密码", "连续登录失败 5 次将锁定 15 分钟"], remark: "登录页提示" }, await seedId("config:loginNotice"));
+  create(
+    config,
+    { name: "serviceHotlines", valueType: "table", value: { columns: ["城市", "电话"], rows: [["西安市", "029-12345"], ["宝鸡市", "0917-12345"]] }, remark: "服务热线" },
+    await seedId("config:serviceHotlines"),
+  );
   return writes;
 }
 

@@ -68,7 +68,10 @@ export async function append(db: D1Database, writes: StreamWrite[], meta: EventM
   try {
     await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
   } catch (error) {
-    throw await explainFailure(db, error, writes, options);
+    const explained = await explainFailure(db, error, writes, options);
+    // keep D1's own message for the logs
+    if (explained !== error && explained instanceof Error) explained.cause = error;
+    throw explained;
   }
   return sealed;
 }

@@ -65,6 +65,13 @@ export const usedTickets = sqliteTable("used_tickets", {
   expiresAt: integer("expires_at").notNull(),
 });
 
+/** Codes a user scans to bind a WeCom account; short-lived. */
+export const bindCodes = sqliteTable("bind_codes", {
+  code: text("code").primaryKey(),
+  userId: text("user_id").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
 // ── Read models ───────────────────────────────────────────────────────────────
 /** Totals kept in the same batch as the rows they count: `<table>` for all rows, `<table>.<column>` per value. */
 export const counters = sqliteTable(
@@ -104,15 +111,12 @@ export function familyTable(family: Family): DeclaredTable {
       built.push((unique ? uniqueIndex(name) : index(name)).on(first, ...rest) as unknown as ReturnType<typeof index>);
     };
     // A list filtered by an eq filter and sorted needs one index covering both (PERFORMANCE.md rule 4).
-    // Broad (counted) filters get one per sort; selective eq filters only need the default sort.
-    const eqFilters = Object.entries(family.filters).filter(([, op]) => op === "eq").map(([k]) => k);
-    for (const sort of family.sorts as string[]) {
-      add([sort, family.idKey]);
-      for (const f of eqFilters) {
-        const broad = (family.counted as string[]).includes(f);
-        if (f !== sort && (broad || sort === family.defaultSort[0])) add([f, sort, family.idKey]);
-      }
-    }
+    // Every sort key gets (sort, id); each eq filter gets (filter, default sort, id) so the usual list —
+    // one filter, default order — reads its page off one index. More composites would multiply the
+    // cost of every write (each index is another random B-tree insert per row).
+    const [defaultSort] = family.defaultSort as [string, string];
+    for (const sort of family.sorts as string[]) add([sort, family.idKey]);
+    for (const [f, op] of Object.entries(family.filters)) if (op === "eq" && f !== defaultSort) add([f, defaultSort, family.idKey]);
     for (const group of family.unique) add(group, true);
     return built;
   });

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { actorOf, ok } from "../http/envelope.ts";
-import { toRecord } from "../resources/query.ts";
+import { camelRow, toRecord } from "../resources/query.ts";
 import { menu } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 
@@ -50,9 +50,7 @@ export async function nav(c: Context<AppEnv>) {
     db.prepare("SELECT * FROM sys_menu WHERE enabled IS NOT 0"),
     db.prepare("SELECT DISTINCT rm.menu_id AS id FROM sys_user_role ur JOIN sys_role_menu rm ON rm.role_id = ur.role_id WHERE ur.user_id = ?").bind(actor.id),
   ]);
-  const all = (menus!.results as Record<string, unknown>[]).map((row) => toRecord(menu as unknown as Family, snakeToKeys(row)) as MenuNode);
+  const all = (menus!.results as Record<string, unknown>[]).map((row) => toRecord(menu as unknown as Family, camelRow(row)) as MenuNode);
   const granted = actor.admin ? "all" : new Set((grants!.results as { id: string }[]).map((g) => g.id));
   return ok(c, navigation(all, granted), "fetched");
 }
-
-const snakeToKeys = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()), v]));

@@ -1,0 +1,89 @@
+/**
+ * /file: upload to R2 (one file per call), download, metadata by ids or by business, delete. The metadata
+ * is a record of the file family (events, history, log); the bytes are an R2 object.
+ */
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { t } from "../../events/i18n.ts";
+import { file } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { RouteTable } from "../http/routes.ts";
+import type { AppEnv } from "../http/env.ts";
+import { ok, page, requirePermission } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import { DomainError, codes, notFound } from "../errors.ts";
+import { findById, findByIds, listAll, listPage, parseListQuery } from "../resources/query.ts";
+import { newCreate, newDeletes } from "../resources/commands.ts";
+import { checkUpload, contentTypeOf, extensionOf } from "./check.ts";
+
+const files = file as unknown as Family;
+
+async function upload(c: Context<AppEnv>) {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) throw new DomainError(codes.validation, "uploadMissing");
+  const form = await c.req.formData();
+  const parts = [...form.values()].filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v);
+  if (parts.length === 0) throw new DomainError(codes.validation, "uploadMissing");
+  if (parts.length > 1) throw new DomainError(codes.validation, "uploadMultiple");
+  const part = parts[0]!;
+  const bytes = new Uint8Array(await part.arrayBuffer());
+  const problem = checkUpload(part.name, bytes.byteLength, bytes.subarray(0, 4096));
+  if (problem) throw new DomainError(codes.validation, problem);
+
+  const id = crypto.randomUUID();
+  const ext = extensionOf(part.name);
+  const objectKey = `files/${id}`;
+  const businessType = typeof form.get("businessType") === "string" ? (form.get("businessType") as string) : undefined;
+  const businessId = typeof form.get("businessId") === "string" ? (form.get("businessId") as string) : undefined;
+  const record = { name: part.name.slice(0, 255), ext, size: bytes.byteLength, contentType: contentTypeOf(ext), sha256: createHash("sha256").update(bytes).digest("hex"), objectKey, businessType, businessId };
+  const write = newCreate(files, record, id);
+  await c.env.FILES.put(objectKey, bytes, { httpMetadata: { contentType: record.contentType }, customMetadata: { name: encodeURIComponent(record.name) } });
+  try {
+    return await runCommand(c, async () => ({
+      writes: [write],
+      response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id, ...record, url: `/api/file/fileDown?uuid=${id}` } },
+    }));
+  } catch (error) {
+    await c.env.FILES.delete(objectKey); // no orphaned bytes when the record could not be written
+    throw error;
+  }
+}
+
+export function fileRoutes(routes: RouteTable) {
+  routes
+    .post("/file/upload", "sys:file:upload", upload)
+    .post("/file/uploads", "sys:file:upload", upload)
+    .get("/file/fileDown", "signedIn", async (c) => {
+      const meta = await findById(c.env.DB, files, c.req.query("uuid") ?? "");
+      if (!meta) throw notFound(file.label);
+      const object = await c.env.FILES.get(meta.objectKey as string);
+      if (!object) throw notFound(file.label);
+      const name = String(meta.name);
+      return new Response(object.body, {
+        headers: {
+          "content-type": String(meta.contentType ?? "application/octet-stream"),
+          "content-length": String(object.size),
+          "content-disposition": `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          "x-content-type-options": "nosniff",
+        },
+      });
+    })
+    // list?ids=a,b answers those files' metadata (any signed-in user, for attachments on forms);
+    // without ids it is the family's paged list and needs its tag
+    .get("/file/list", "signedIn", async (c) => {
+      const ids = c.req.query("ids");
+      if (ids !== undefined) return ok(c, await findByIds(c.env.DB, files, ids.split(",").map((s) => s.trim()).filter(Boolean).slice(0, 90)), "fetched");
+      requirePermission(c, files.tags.list);
+      const { total, rows } = await listPage(c.env.DB, files, parseListQuery(files, c.req.query()));
+      return page(c, total, rows);
+    })
+    .get("/file/getlistByParams", "sys:file:list", async (c) => ok(c, await listAll(c.env.DB, files, parseListQuery(files, c.req.query()), 500), "fetched"))
+    .get("/file/delete", "sys:file:delete", async (c) => {
+      const id = c.req.query("id") ?? "";
+      const meta = await findById(c.env.DB, files, id);
+      if (!meta) throw notFound(file.label);
+      const answer = await runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, files, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
+      await c.env.FILES.delete(meta.objectKey as string);
+      return answer;
+    });
+}

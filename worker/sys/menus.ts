@@ -1,0 +1,44 @@
+/** Menus beyond the standard set: the parent picker (directories and screens up to a depth) and deleting one node. */
+import { t } from "../../events/i18n.ts";
+import { menu } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { RouteTable } from "../http/routes.ts";
+import { ok } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import { DomainError, codes } from "../errors.ts";
+import { newDeletes } from "../resources/commands.ts";
+
+const menus = menu as unknown as Family;
+
+interface PickerNode {
+  menuId: string;
+  parentId: string | null;
+  name: string;
+  enName: string | null;
+  type: number;
+  children: PickerNode[];
+}
+
+/** Pure: the tree of directories and screens down to `maxLevel` levels (1 = top level only). */
+export function pickerTree(rows: Omit<PickerNode, "children">[], maxLevel: number): PickerNode[] {
+  const nodes = new Map(rows.map((r) => [r.menuId, { ...r, children: [] as PickerNode[] }]));
+  const roots: PickerNode[] = [];
+  for (const node of nodes.values()) ((node.parentId ? nodes.get(node.parentId)?.children : undefined) ?? roots).push(node);
+  const cut = (list: PickerNode[], level: number): PickerNode[] => list.map((n) => ({ ...n, children: level < maxLevel ? cut(n.children, level + 1) : [] }));
+  return cut(roots, 1);
+}
+
+export function menuRoutes(routes: RouteTable) {
+  routes
+    .get("/sys/menu/select", "sys:menu:list", async (c) => {
+      const maxLevel = Math.min(Math.max(Number(c.req.query("maxLevel") ?? 2) || 2, 1), 10);
+      const { results } = await c.env.DB.prepare("SELECT menu_id AS menuId, parent_id AS parentId, name, en_name AS enName, type FROM sys_menu WHERE type < 2 ORDER BY order_num").all<Omit<PickerNode, "children">>();
+      return ok(c, pickerTree(results, maxLevel), "fetched");
+    })
+    .post("/sys/menu/delete/:id", "sys:menu:delete", async (c) => {
+      const id = c.req.param("id")!;
+      const child = await c.env.DB.prepare("SELECT 1 FROM sys_menu WHERE parent_id = ? LIMIT 1").bind(id).first();
+      if (child) throw new DomainError(codes.validation, "deleteChildrenFirst");
+      return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, menus, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
+    });
+}

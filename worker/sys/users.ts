@@ -1,0 +1,88 @@
+/**
+ * Users beyond the standard set: names by id (every screen shows user names), the signed-in user's own
+ * details, and the candidate lists of section 7 (roles, user tree).
+ */
+import { z } from "zod";
+import { t } from "../../events/i18n.ts";
+import { department, role, user } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { RouteTable } from "../http/routes.ts";
+import { actorOf, ok, readJson } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import { ValidationError, codes, notFound } from "../errors.ts";
+import { newUpdate } from "../resources/commands.ts";
+
+const users = user as unknown as Family;
+
+// ── Queries ───────────────────────────────────────────────────────────────────
+const nameRows = (db: D1Database, ids: string[]) =>
+  db.prepare("SELECT id, name FROM sys_user WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<{ id: string; name: string }>();
+
+/** Departments with their enabled users as children, optionally only users whose name contains `name`. */
+async function userTree(db: D1Database, name?: string) {
+  const pattern = name ? `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "%";
+  const [departments, members] = await db.batch([
+    db.prepare("SELECT id, name FROM sys_department ORDER BY sort, name"),
+    db.prepare("SELECT id, name, user_no AS userNo, dept_id AS deptId FROM sys_user WHERE status = '1' AND name LIKE ? ESCAPE '\\' ORDER BY name").bind(pattern),
+  ]);
+  const byDept = new Map<string, { id: string; name: string; userNo: string; type: "user" }[]>();
+  for (const m of members!.results as { id: string; name: string; userNo: string; deptId: string | null }[]) {
+    const key = m.deptId ?? "";
+    byDept.set(key, [...(byDept.get(key) ?? []), { id: m.id, name: m.name, userNo: m.userNo, type: "user" }]);
+  }
+  const tree = (departments!.results as { id: string; name: string }[])
+    .map((d) => ({ id: d.id, name: d.name, type: "department", children: byDept.get(d.id) ?? [] }))
+    .filter((d) => !name || d.children.length > 0);
+  const unassigned = byDept.get("") ?? [];
+  if (unassigned.length) tree.push({ id: "", name: "未分配部门", type: "department", children: unassigned });
+  return tree;
+}
+
+const idsSchema = z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(500);
+
+// ── Routes ────────────────────────────────────────────────────────────────────
+export function userRoutes(routes: RouteTable) {
+  routes
+    .get("/sys/user/userName/:id", "signedIn", async (c) => {
+      const row = (await nameRows(c.env.DB, [c.req.param("id")!])).results[0];
+      if (!row) throw notFound(user.label);
+      return ok(c, row.name, "fetched");
+    })
+    .post("/sys/user/queryUserName", "signedIn", async (c) => {
+      const body = await readJson<unknown>(c);
+      const parsed = idsSchema.safeParse(Array.isArray(body) ? body : (body as { ids?: unknown })?.ids);
+      if (!parsed.success) throw new ValidationError([{ field: "ids", label: { "zh-CN": "用户编号", "en-US": "User ids" }, key: "formatError" }]);
+      const rows = (await nameRows(c.env.DB, parsed.data)).results;
+      return ok(c, Object.fromEntries(rows.map((r) => [r.id, r.name])), "fetched");
+    })
+    .post("/sys/user/updateInfo", "signedIn", async (c) => {
+      // one's own details only: name and contact fields, never roles, status or account
+      const body = await readJson<Record<string, unknown>>(c);
+      const own = Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => ["name", "phone", "email", "gender"].includes(k)));
+      const actor = actorOf(c);
+      return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, users, actor.id, own)], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
+    })
+    // 部门经理: the enabled users of the signed-in user's department, for "department manager" pickers
+    .get("/sys/user/getBmjl", "signedIn", async (c) => {
+      const deptId = (actorOf(c).user.dept_id as string | null) ?? "";
+      const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE dept_id = ? AND status = '1' ORDER BY name").bind(deptId).all();
+      return ok(c, results, "fetched");
+    })
+    // 第三方: enabled institution (third-party) users, type 3
+    .get("/sys/user/getDsf", "signedIn", async (c) => {
+      const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE type = '3' AND status = '1' ORDER BY name").all();
+      return ok(c, results, "fetched");
+    })
+    .get("/sys/candidate/roleList", "signedIn", async (c) => {
+      const { results } = await c.env.DB.prepare("SELECT role_id AS roleId, name, type FROM sys_role ORDER BY create_time").all();
+      return ok(c, results, "fetched");
+    })
+    .get("/sys/candidate/userTree", "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"))
+    .get("/sys/candidate/userTreeByName", "signedIn", async (c) => {
+      const name = z.string().trim().min(1).max(64).safeParse(c.req.query("name"));
+      if (!name.success) throw new ValidationError([{ field: "name", label: user.fields.name.label, key: "required" }]);
+      return ok(c, await userTree(c.env.DB, name.data), "fetched");
+    });
+  void department;
+  void role;
+}
