@@ -44,6 +44,10 @@ CREATE TABLE `login_failures` (
 	`failures` integer NOT NULL,
 	`locked_until` integer NOT NULL
 );
+CREATE TABLE `rebuild_indexes` (
+	`name` text PRIMARY KEY NOT NULL,
+	`sql` text NOT NULL
+);
 CREATE TABLE `sessions` (
 	`token` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,

@@ -72,6 +72,12 @@ export const bindCodes = sqliteTable("bind_codes", {
   expiresAt: integer("expires_at").notNull(),
 });
 
+/** Index definitions a rebuild dropped (rebuilt in one sorted pass at its end); survives between resumable calls. */
+export const rebuildIndexes = sqliteTable("rebuild_indexes", {
+  name: text("name").primaryKey(),
+  sql: text("sql").notNull(),
+});
+
 // ── Read models ───────────────────────────────────────────────────────────────
 /** Totals kept in the same batch as the rows they count: `<table>` for all rows, `<table>.<column>` per value. */
 export const counters = sqliteTable(

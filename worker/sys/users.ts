@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { t } from "../../events/i18n.ts";
-import { department, role, user } from "../../events/families/sys.ts";
+import { user } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { actorOf, ok, readJson } from "../http/envelope.ts";
@@ -83,6 +83,4 @@ export function userRoutes(routes: RouteTable) {
       if (!name.success) throw new ValidationError([{ field: "name", label: user.fields.name.label, key: "required" }]);
       return ok(c, await userTree(c.env.DB, name.data), "fetched");
     });
-  void department;
-  void role;
 }
