@@ -37,16 +37,15 @@ async function upload(c: Context<AppEnv>) {
   const businessId = typeof form.get("businessId") === "string" ? (form.get("businessId") as string) : undefined;
   const record = { name: part.name.slice(0, 255), ext, size: bytes.byteLength, contentType: contentTypeOf(ext), sha256: createHash("sha256").update(bytes).digest("hex"), objectKey, businessType, businessId };
   const write = newCreate(files, record, id);
-  await c.env.FILES.put(objectKey, bytes, { httpMetadata: { contentType: record.contentType }, customMetadata: { name: encodeURIComponent(record.name) } });
-  try {
-    return await runCommand(c, async () => ({
-      writes: [write],
-      response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id, ...record, url: `/api/file/fileDown?uuid=${id}` } },
-    }));
-  } catch (error) {
-    await c.env.FILES.delete(objectKey); // no orphaned bytes when the record could not be written
-    throw error;
-  }
+  // the object is stored only once the Idempotency-Key check has passed, and removed if no record follows
+  return runCommand(
+    c,
+    async () => {
+      await c.env.FILES.put(objectKey, bytes, { httpMetadata: { contentType: record.contentType }, customMetadata: { name: encodeURIComponent(record.name) } });
+      return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id, ...record, url: `/api/file/fileDown?uuid=${id}` } } };
+    },
+    { undo: () => c.env.FILES.delete(objectKey) },
+  );
 }
 
 export function fileRoutes(routes: RouteTable) {

@@ -15,19 +15,25 @@ export interface Decision {
   response: Record<string, unknown>;
 }
 
-export async function runCommand(c: Context<AppEnv>, decideWrites: () => Promise<Decision>): Promise<Response> {
+export interface CommandOptions {
+  /** undoes side effects of deciding (an R2 object already stored) when no events get appended */
+  undo?: () => Promise<unknown>;
+}
+
+export async function runCommand(c: Context<AppEnv>, decideWrites: () => Promise<Decision>, options: CommandOptions = {}): Promise<Response> {
   const header = c.req.header("Idempotency-Key");
   const key = header ? `${c.get("actor")?.id ?? "anonymous"}:${header}` : undefined;
   if (key) {
     const seen = await c.env.DB.prepare("SELECT response FROM idempotency WHERE key = ?").bind(key).first<{ response: string }>();
     if (seen) return c.json(JSON.parse(seen.response));
   }
-  const { writes, response } = await decideWrites();
   try {
+    const { writes, response } = await decideWrites();
     await append(c.env.DB, writes, commandMeta(c), key ? { idempotency: { key, response } } : {});
+    return c.json(response);
   } catch (error) {
+    await options.undo?.();
     if (error instanceof IdempotentReplay) return c.json(error.response as Record<string, unknown>);
     throw error;
   }
-  return c.json(response);
 }

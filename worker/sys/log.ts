@@ -13,7 +13,7 @@ const actions: Record<string, Record<Lang, string>> = {
   created: { "zh-CN": "新增", "en-US": "Create" },
   updated: { "zh-CN": "修改", "en-US": "Update" },
   deleted: { "zh-CN": "删除", "en-US": "Delete" },
-  passwordSet: { "zh-CN": "设置密码", "en-US": "Set password" },
+  passwordSet: { "zh-CN": "设置", "en-US": "Set" },
 };
 
 const query = z.object({
