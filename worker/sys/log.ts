@@ -18,7 +18,7 @@ const actions: Record<string, Record<Lang, string>> = {
 
 const query = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  limit: z.coerce.number().int().min(1).max(100).catch(10),
+  limit: z.coerce.number().int().min(1).catch(10).transform((n) => Math.min(n, 100)),
   actor: z.string().max(64).optional().catch(undefined),
   module: z.string().regex(/^[a-z]+(\.[a-z]+)?$/).optional().catch(undefined),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),

@@ -54,12 +54,12 @@ async function orgAncestors(db: D1Database, id: string) {
   return results.map(orgNode);
 }
 
-/** The subtree under an organisation down to `maxLevel` (org levels 1..5), as nested nodes. */
+/** The subtree under an organisation down to `maxLevel` (org levels 1..5), as nested nodes; the unit itself always. */
 async function orgSubtree(db: D1Database, rootId: string, maxLevel: number) {
   const { results } = await db
     .prepare(
       `WITH RECURSIVE down(id, depth) AS (SELECT ?, 0 UNION ALL SELECT o.id, down.depth + 1 FROM sys_organization o JOIN down ON o.parent_id = down.id WHERE down.depth < 20)
-       SELECT ${orgColumns} FROM down JOIN sys_organization o ON o.id = down.id WHERE CAST(o.type AS INTEGER) <= ? ORDER BY o.sort, o.name`,
+       SELECT ${orgColumns} FROM down JOIN sys_organization o ON o.id = down.id WHERE down.depth = 0 OR CAST(o.type AS INTEGER) <= ? ORDER BY o.sort, o.name`,
     )
     .bind(rootId, maxLevel)
     .all<Record<string, unknown>>();
