@@ -485,3 +485,16 @@ describe("malformed sign-in bodies", () => {
     }
   });
 });
+
+describe("unlocking the lock screen", () => {
+  it("accepts the signed-in user's password, refuses a wrong one, and counts failures toward the lockout", async () => {
+    const admin = await login();
+    const user = await userWithPermissions(admin, []);
+    expect((await call("/auth/unlock", { token: user.token, body: { password: "Passw0rd!x" } })).body.code).toBe(0);
+    const wrong = await call("/auth/unlock", { token: user.token, body: { password: "nope" } });
+    expect(wrong.body).toMatchObject({ code: 422, msg: t("badCredentials", "zh-CN") });
+    expect((await call("/auth/unlock", { body: { password: "Passw0rd!x" } })).body.code).toBe(401);
+    for (let i = 0; i < 4; i++) await call("/auth/unlock", { token: user.token, body: { password: "nope" } });
+    expect((await call("/auth/unlock", { token: user.token, body: { password: "Passw0rd!x" } })).body.code).toBe(423);
+  });
+});

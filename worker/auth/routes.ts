@@ -111,6 +111,21 @@ export function authRoutes(routes: RouteTable) {
       const portal = await verifyPortalRequest(c.env, c.req.raw.headers, raw);
       return ssoSignIn(c, "id", userId, `portal:${portal}`);
     })
+    // the lock screen: the signed-in user proves it is still them; failures count toward the lockout
+    .post("/auth/unlock", "signedIn", async (c) => {
+      const { password } = parseAuth({ password: z.string().min(1).max(128) }, await readJson(c));
+      const actor = actorOf(c);
+      const db = c.env.DB;
+      const minutes = await lockedMinutesLeft(db, actor.userNo);
+      if (minutes > 0) throw new DomainError(codes.locked, "accountLocked", { minutes });
+      const user = await userByAccount(db, actor.userNo);
+      if (!user?.hash || !(await verifyPassword(password, { hash: user.hash, salt: user.salt, iterations: user.iterations }))) {
+        await recordFailure(db, actor.userNo);
+        throw new DomainError(codes.validation, "badCredentials");
+      }
+      await clearFailures(db, actor.userNo);
+      return ok(c, null);
+    })
     .post("/auth/logout", "signedIn", async (c) => {
       await closeSession(c.env.DB, actorOf(c).token);
       return c.json({ code: codes.ok, msg: t("loggedOut", c.get("lang")), data: null });

@@ -32,7 +32,9 @@ export function menuRoutes(routes: RouteTable) {
   routes
     .get("/sys/menu/select", "sys:menu:list", async (c) => {
       const maxLevel = Math.min(Math.max(Number(c.req.query("maxLevel") ?? 2) || 2, 1), 10);
-      const { results } = await c.env.DB.prepare("SELECT menu_id AS menuId, parent_id AS parentId, name, en_name AS enName, type FROM sys_menu WHERE type < 2 ORDER BY order_num").all<Omit<PickerNode, "children">>();
+      // withButtons=true adds the buttons (role assignment grants button-level tags)
+      const buttons = c.req.query("withButtons") === "true";
+      const { results } = await c.env.DB.prepare(`SELECT menu_id AS menuId, parent_id AS parentId, name, en_name AS enName, type, perms FROM sys_menu ${buttons ? "" : "WHERE type < 2"} ORDER BY order_num`).all<Omit<PickerNode, "children">>();
       return ok(c, pickerTree(results, maxLevel), "fetched");
     })
     .post("/sys/menu/delete/:id", "sys:menu:delete", async (c) => {

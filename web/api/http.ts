@@ -1,0 +1,95 @@
+/**
+ * The one HTTP layer: every call goes through `request`. Credentials included, 30 s timeout, the token
+ * from cookie x-tr-token in header x-hbi-token, a `t` timestamp, success is code 0. Codes 400/401 show the
+ * server's message (or the "not signed in" text) once, clear the sign-in and go to /login.
+ */
+import { notifications } from "@mantine/notifications";
+import i18n from "../app/i18n.ts";
+import { clearSession, getToken } from "../app/session.ts";
+
+export const httpTimeoutMs = 30_000;
+
+/** A non-zero answer: its code, the server's message and per-field messages. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly errors: Record<string, string>;
+  constructor(code: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+  errors?: Record<string, string>;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: "GET" | "POST";
+  query?: Query;
+  body?: unknown;
+  /** multipart uploads pass FormData as is */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** answer as a Blob (exports, downloads) */
+  blob?: boolean;
+}
+
+export function apiUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  params.set("t", String(Date.now()));
+  return `/api${path}?${params}`;
+}
+
+let signingOut = false;
+
+/** Shows the message, clears the sign-in and goes to /login — once, however many calls fail together. */
+function sessionEnded(message: string | undefined) {
+  if (signingOut) return;
+  signingOut = true;
+  notifications.show({ color: "red", message: message || i18n.t("http.notLoggedIn") });
+  clearSession();
+  window.location.assign("/login");
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers["x-hbi-token"] = token;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(httpTimeoutMs)]) : AbortSignal.timeout(httpTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, credentials: "include", signal });
+  } catch (error) {
+    if ((error as Error).name === "AbortError" && options.signal?.aborted) throw error;
+    throw new ApiError(-1, i18n.t("http.networkError"));
+  }
+  if (options.blob && response.ok && !(response.headers.get("content-type") ?? "").includes("application/json")) {
+    return { code: 0, msg: "", data: (await response.blob()) as T };
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(response.status, i18n.t("http.networkError"));
+  }
+  if (envelope.code === 0) return envelope;
+  if (envelope.code === 400 || envelope.code === 401) sessionEnded(envelope.msg);
+  throw new ApiError(envelope.code, envelope.msg || i18n.t("http.failed"), envelope.errors);
+}
+
+export const get = <T>(path: string, query?: Query) => request<T>(path, { query });
+export const post = <T>(path: string, body?: unknown, query?: Query) => request<T>(path, { method: "POST", body, query });

@@ -1,0 +1,36 @@
+/**
+ * i18next set up once: zh-CN by default, en-US through the `language` cookie (the switch writes it and
+ * reloads, except on /login). The page title follows the language.
+ */
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import { resources } from "../locales/index.ts";
+import { languageCookie, readCookie, writeCookie } from "./session.ts";
+import type { Lang } from "../../events/i18n.ts";
+
+export const currentLang = (): Lang => (readCookie(languageCookie) === "en-US" ? "en-US" : "zh-CN");
+
+void i18n.use(initReactI18next).init({
+  resources: { "zh-CN": { translation: resources["zh-CN"] }, "en-US": { translation: resources["en-US"] } },
+  lng: currentLang(),
+  fallbackLng: "zh-CN",
+  interpolation: { escapeValue: false },
+});
+
+document.documentElement.lang = currentLang();
+
+/** Switches language: remembered in the cookie; reloads so every cached text follows, except on /login. */
+export function switchLanguage(lang: Lang) {
+  writeCookie(languageCookie, lang, 365);
+  document.documentElement.lang = lang;
+  if (window.location.pathname === "/login") void i18n.changeLanguage(lang);
+  else window.location.reload();
+}
+
+/** Sets the page title: the screen's name then the product's, in the current language. */
+export function setTitle(screen?: string) {
+  const product = i18n.t("app.title");
+  document.title = screen ? `${screen} - ${product}` : product;
+}
+
+export default i18n;

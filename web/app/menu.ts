@@ -1,0 +1,72 @@
+/**
+ * The server's menu tree turned into routes, by the spec's rules (section 2): a type below 1 is a
+ * directory and is walked; types 2 and 3 are skipped; an entry without URL is skipped; an external URL
+ * becomes an embedded-frame route named `i-` + menu id; anything else loads its screen from componentUrl,
+ * and a query string on the URL becomes the route's query values. Pure, so the rules are unit-tested.
+ */
+export interface MenuEntry {
+  menuId: string;
+  parentId: string | null;
+  name: string;
+  enName?: string | null;
+  type: number;
+  url?: string | null;
+  componentUrl?: string | null;
+  routeName?: string | null;
+  icon?: string | null;
+  perms?: string | null;
+  children?: MenuEntry[];
+}
+
+export interface DynamicRoute {
+  /** path without query, e.g. "/sys/dict" or "/i-<menuId>" */
+  path: string;
+  /** route name: routeName, or i-<menuId> for embedded frames */
+  name: string;
+  menuId: string;
+  title: { "zh-CN": string; "en-US": string };
+  /** the screen to load (absent for embedded frames) */
+  componentUrl?: string;
+  /** the external page shown in an iframe */
+  iframe?: string;
+  query: Record<string, string>;
+  perms: string;
+}
+
+export const isExternal = (url: string) => /^(https?:)?\/\//i.test(url);
+
+export function menuRoutes(menuList: MenuEntry[]): DynamicRoute[] {
+  const routes: DynamicRoute[] = [];
+  const walk = (entries: MenuEntry[]) => {
+    for (const entry of entries) {
+      if (entry.type < 1) {
+        walk(entry.children ?? []);
+        continue;
+      }
+      if (entry.type === 2 || entry.type === 3 || !entry.url) continue;
+      const title = { "zh-CN": entry.name, "en-US": entry.enName || entry.name };
+      const perms = collectPerms(entry);
+      if (isExternal(entry.url)) {
+        routes.push({ path: `/i-${entry.menuId}`, name: `i-${entry.menuId}`, menuId: entry.menuId, title, iframe: entry.url, query: {}, perms });
+        continue;
+      }
+      const [path, search = ""] = entry.url.split("?");
+      routes.push({
+        path: path!.startsWith("/") ? path! : `/${path}`,
+        name: entry.routeName || path!,
+        menuId: entry.menuId,
+        title,
+        componentUrl: entry.componentUrl ?? undefined,
+        query: Object.fromEntries(new URLSearchParams(search)),
+        perms,
+      });
+    }
+  };
+  walk(menuList);
+  return routes;
+}
+
+/** The tags of a screen and its buttons. */
+function collectPerms(entry: MenuEntry): string {
+  return [entry.perms, ...(entry.children ?? []).map((c) => c.perms)].filter(Boolean).join(",");
+}

@@ -1,0 +1,51 @@
+/** /home: welcome and system information (who is signed in, where, which language and version). */
+import { Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { get } from "../../api/http.ts";
+
+export interface CurrentUser {
+  id: string;
+  userNo: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  gender: string | null;
+  orgCode: string;
+  deptName: string | null;
+  admin: boolean;
+}
+
+export const currentUserQuery = { queryKey: ["currentUser"], queryFn: async () => (await get<CurrentUser>("/sys/user/info")).data };
+
+export default function Home() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useQuery(currentUserQuery);
+  const rows: [string, string][] = [
+    [t("home.account"), user?.userNo ?? ""],
+    [t("home.department"), user?.deptName ?? "—"],
+    [t("home.division"), user?.orgCode ?? ""],
+    [t("home.language"), i18n.language],
+    [t("home.version"), "0.1.0"],
+  ];
+  return (
+    <Stack>
+      <Title order={3} data-testid="home-welcome">{t("home.welcome", { name: user?.name ?? "" })}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Text fw={600} mb="sm">{t("home.system")}</Text>
+          <Table>
+            <Table.Tbody>
+              {rows.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Td w={140} c="dimmed">{k}</Table.Td>
+                  <Table.Td>{v}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Routes: the public ones, the main layout (sign-in required) with its fixed screens, and one splat route
+ * that serves every screen of the server's menu. History mode, base /, scroll to top on each navigation.
+ */
+import { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
+import { lazy } from "react";
+import { getToken } from "./session.ts";
+import { ensureNavigation } from "./navigation.ts";
+import { MainLayout } from "./shell/MainLayout.tsx";
+import { DynamicScreen } from "./shell/DynamicScreen.tsx";
+import { NotFound } from "./pages/NotFound.tsx";
+import { Login } from "./pages/Login.tsx";
+
+const Home = lazy(() => import("./pages/Home.tsx"));
+const UserInfo = lazy(() => import("./pages/UserInfo.tsx"));
+const Lock = lazy(() => import("./pages/Lock.tsx"));
+const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
+const Pending = lazy(() => import("./pages/Pending.tsx"));
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => <Navigate to="/404" replace />,
+});
+
+const page = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const publicRoutes = [
+  page("/404", NotFound),
+  page("/login", Login),
+  page("/lock", () => <Lock />),
+  page("/oalogin", () => <PortalLogin portal="oa" />),
+  page("/pflogin", () => <PortalLogin portal="pf" />),
+  page("/todoCheck", () => <Pending name="todoCheck" />),
+  page("/vueedit", () => <Pending name="vueedit" />),
+];
+
+/** Sign-in required: no token → /login; the first navigation loads menu and permissions, or → /login. */
+const mainLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "main",
+  beforeLoad: async ({ location }) => {
+    if (!getToken()) throw redirect({ to: "/login", search: { redirect: location.href } });
+    if (localStorage.getItem("qifu.locked") === "true") throw redirect({ to: "/lock" });
+    try {
+      return { navigation: await ensureNavigation() };
+    } catch {
+      throw redirect({ to: "/login" });
+    }
+  },
+  component: MainLayout,
+});
+
+const inMain = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => mainLayout, path, component });
+
+const mainRoutes = [
+  createRoute({ getParentRoute: () => mainLayout, path: "/", beforeLoad: () => { throw redirect({ to: "/home" }); } }),
+  inMain("/home", () => <Home />),
+  inMain("/wel/index", () => <Home />),
+  inMain("/hbi/app", () => <Home />),
+  inMain("/userinfo", () => <UserInfo />),
+  inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
+  inMain("/bt/declare", () => <Pending name="declare" />),
+  inMain("/common/servicefiles/xqdalist", () => <Pending name="visitTasks" />),
+  inMain("/common/enterprisebasicinfo/index", () => <Pending name="enterpriseInfo" />),
+  inMain("$", () => <DynamicScreen />),
+];
+
+const routeTree = rootRoute.addChildren([...publicRoutes, mainLayout.addChildren(mainRoutes)]);
+
+/** Not registered for typed links: most screens come from the server's menu, so paths are data. */
+export function makeRouter(queryClient: QueryClient) {
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: false, basepath: "/" });
+  // scroll to top on each navigation
+  router.subscribe("onResolved", () => window.scrollTo({ top: 0 }));
+  return router;
+}

@@ -1,0 +1,55 @@
+/**
+ * What the browser keeps of a sign-in: the token and user name in cookies (x-tr-token, username), menu and
+ * permissions in session storage (menuList, permissions), and the flag that dynamic routes are loaded.
+ */
+export const storageKeys = { menuList: "menuList", permissions: "permissions", dynamicMenuRoutes: "dynamicMenuRoutes" } as const;
+export const tokenCookie = "x-tr-token";
+export const usernameCookie = "username";
+export const languageCookie = "language";
+
+export function readCookie(name: string): string | undefined {
+  const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export function writeCookie(name: string, value: string, days = 30) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; SameSite=Lax`;
+}
+
+export function deleteCookie(name: string) {
+  document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+export const getToken = () => readCookie(tokenCookie);
+
+export function saveSignIn(token: string, username: string) {
+  writeCookie(tokenCookie, token, 1);
+  writeCookie(usernameCookie, username, 1);
+}
+
+/** Sign-out: cookies, stores, local and session storage, and the routes flag. */
+export function clearSession() {
+  deleteCookie(tokenCookie);
+  deleteCookie(usernameCookie);
+  const language = readCookie(languageCookie);
+  localStorage.clear();
+  sessionStorage.clear();
+  if (language) writeCookie(languageCookie, language, 365);
+  window.dispatchEvent(new Event("qifu:signed-out"));
+}
+
+export function readJson<T>(storage: Storage, key: string): T | null {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a permission tag (or any of several comma-separated ones) is held. */
+export function hasPermission(tag: string | undefined | null): boolean {
+  if (!tag) return true;
+  const held = new Set(readJson<string[]>(sessionStorage, storageKeys.permissions) ?? []);
+  return tag.split(",").some((t) => held.has(t.trim()));
+}

@@ -1,0 +1,16 @@
+/**
+ * The web's catalogue: one file per area (common, shell, crud, sys), each holding both languages side by
+ * side. Field labels are not here: they come with the declarations in events/.
+ */
+import common from "./common.ts";
+import shell from "./shell.ts";
+import crud from "./crud.ts";
+import sys from "./sys.ts";
+
+export const areas = { common, shell, crud, sys };
+
+/** zh-CN and en-US trees, each the merge of every area's texts. */
+export const resources = {
+  "zh-CN": Object.assign({}, ...Object.values(areas).map((a) => a["zh-CN"])),
+  "en-US": Object.assign({}, ...Object.values(areas).map((a) => a["en-US"])),
+} as Record<"zh-CN" | "en-US", Record<string, unknown>>;

@@ -1,0 +1,40 @@
+/** Web entry: Mantine, notifications and modals, TanStack Query and Router, i18n. */
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "@mantine/dates/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { useTranslation } from "react-i18next";
+import "./app/i18n.ts";
+import { makeRouter } from "./app/router.tsx";
+import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
+import "./sys/index.ts";
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
+const router = makeRouter(queryClient);
+
+function App() {
+  const settings = useThemeSettings();
+  const { t } = useTranslation();
+  return (
+    <MantineProvider theme={themeFromSettings(settings)}>
+      <ModalsProvider labels={{ confirm: t("actions.confirm"), cancel: t("actions.cancel") }}>
+        <Notifications position="top-center" />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
