@@ -7,7 +7,7 @@ import { t, type Text } from "../../events/i18n.ts";
 import { rules } from "../../events/rules.ts";
 import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
-import { actorOf, ok, readJson } from "../http/envelope.ts";
+import { actorOf, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import { readStream, headOf } from "../store/append.ts";
@@ -84,36 +84,5 @@ export function passwordRoutes(routes: RouteTable) {
       const answer = await runCommand(c, async () => ({ writes: [await passwordWrite(c.env.DB, userId, password!, "reset")], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
       await endSessions(c.env.DB, userId);
       return answer;
-    })
-    .get("/sys/user/info", "signedIn", async (c) => {
-      const actor = actorOf(c);
-      const u = actor.user;
-      const orgCode = (u.org_code as string | null) ?? "610000";
-      const [dept, division] = await c.env.DB.batch([
-        c.env.DB.prepare("SELECT name FROM sys_department WHERE id = ?").bind(u.dept_id ?? ""),
-        c.env.DB.prepare("SELECT type FROM sys_area WHERE code = ?").bind(orgCode),
-      ]);
-      // the current-user shape of the spec's section 3 (deptType and orgAccountId have no source yet: null)
-      return ok(
-        c,
-        {
-          id: actor.id,
-          accountId: actor.userNo,
-          userNo: actor.userNo,
-          name: actor.name,
-          type: u.type ?? null,
-          phone: u.phone ?? null,
-          email: u.email ?? null,
-          gender: u.gender ?? null,
-          orgCode,
-          levelType: (division!.results[0] as { type?: string } | undefined)?.type ?? null,
-          deptId: u.dept_id ?? null,
-          deptName: (dept!.results[0] as { name?: string } | undefined)?.name ?? null,
-          deptType: null,
-          orgAccountId: null,
-          admin: actor.admin,
-        },
-        "fetched",
-      );
     });
 }

@@ -43,6 +43,37 @@ const idsSchema = z.array(z.union([z.string().max(64), z.number()]).transform(St
 // ── Routes ────────────────────────────────────────────────────────────────────
 export function userRoutes(routes: RouteTable) {
   routes
+    .get("/sys/user/info", "signedIn", async (c) => {
+      const actor = actorOf(c);
+      const u = actor.user;
+      const orgCode = (u.org_code as string | null) ?? "610000";
+      const [dept, division] = await c.env.DB.batch([
+        c.env.DB.prepare("SELECT name FROM sys_department WHERE id = ?").bind(u.dept_id ?? ""),
+        c.env.DB.prepare("SELECT type FROM sys_area WHERE code = ?").bind(orgCode),
+      ]);
+      // the current-user shape of the spec's section 3 (deptType and orgAccountId have no source yet: null)
+      return ok(
+        c,
+        {
+          id: actor.id,
+          accountId: actor.userNo,
+          userNo: actor.userNo,
+          name: actor.name,
+          type: u.type ?? null,
+          phone: u.phone ?? null,
+          email: u.email ?? null,
+          gender: u.gender ?? null,
+          orgCode,
+          levelType: (division!.results[0] as { type?: string } | undefined)?.type ?? null,
+          deptId: u.dept_id ?? null,
+          deptName: (dept!.results[0] as { name?: string } | undefined)?.name ?? null,
+          deptType: null,
+          orgAccountId: null,
+          admin: actor.admin,
+        },
+        "fetched",
+      );
+    })
     .get("/sys/user/userName/:id", "signedIn", async (c) => {
       const row = (await nameRows(c.env.DB, [c.req.param("id")!])).results[0];
       if (!row) throw notFound(user.label);
