@@ -46,6 +46,8 @@ export interface FamilySpec<F extends Record<string, Field>> {
   counted?: (keyof F & string)[];
   /** field groups that must be unique among live records (enforced by a unique index, reported by name) */
   unique?: (keyof F & string)[][];
+  /** the field pointing at a record's parent in the same family: a record with children cannot be deleted */
+  parentKey?: keyof F & string;
   /**
    * Rules across fields, checked on the whole record after each field's own schema (a screen's URL is
    * required for menus, a parent below the top level…). Pure: returns the broken rules by field.

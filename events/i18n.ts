@@ -76,6 +76,7 @@ export const messages = {
     "zh-CN": "该角色已分配给 {count} 个用户，删除后这些用户可能无法登录，是否继续？",
     "en-US": "{count} users hold this role; after deleting it they may not be able to log in. Continue?",
   },
+  hasChildren: { "zh-CN": "该{name}下还有下级数据，请先删除下级", "en-US": "This {name} still has children; delete them first" },
   deleteChildrenFirst: { "zh-CN": "请先删除下级菜单或按钮", "en-US": "Delete its sub-menus and buttons first" },
   uploadType: {
     "zh-CN": "只能上传 bmp、jpg、jpeg、png、xls、xlsx、doc、docx、pdf、mp4、wmv、zip、txt、csv 格式的文件",

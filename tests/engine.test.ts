@@ -252,3 +252,16 @@ describe("menu navigation", () => {
     expect(body.data.permissions).toEqual(expect.arrayContaining(["sys:sysdict:list", "sys:sysdict:save", "sys:sysdict:delete", "sys:user:list"]));
   });
 });
+
+describe("trees keep no orphans", () => {
+  it("refuses deleting an organisation that still has children, and deletes parent and children together", async () => {
+    const parent = (await call("/sys/organization/save", { token, body: { name: "上级", code: "T-P", type: "1" } })).body.data.id;
+    const child = (await call("/sys/organization/save", { token, body: { name: "下级", code: "T-C", type: "2", parentId: parent } })).body.data.id;
+    const refused = await call("/sys/organization/delete", { token, body: [parent] });
+    expect(refused.body).toMatchObject({ code: 422, msg: t("hasChildren", "zh-CN", { name: "组织机构" }) });
+    expect((await call("/sys/organization/delete", { token, lang: "en-US", body: [parent] })).body.msg).toBe("This Organisation still has children; delete them first");
+    expect((await call(`/sys/organization/info/${parent}`, { token })).body.code).toBe(0);
+    expect((await call("/sys/organization/delete", { token, body: [parent, child] })).body.code).toBe(0);
+    expect((await call(`/sys/organization/info/${child}`, { token })).body.code).toBe(404);
+  });
+});

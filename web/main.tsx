@@ -3,6 +3,8 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/dates/styles.css";
 import { MantineProvider } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
+import "dayjs/locale/zh-cn";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -10,7 +12,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
-import "./app/i18n.ts";
+import { currentLang } from "./app/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./sys/index.ts";
@@ -23,12 +25,14 @@ function App() {
   const { t } = useTranslation();
   return (
     <MantineProvider theme={themeFromSettings(settings)}>
-      <ModalsProvider labels={{ confirm: t("actions.confirm"), cancel: t("actions.cancel") }}>
-        <Notifications position="top-center" />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
+      <DatesProvider settings={{ locale: currentLang() === "zh-CN" ? "zh-cn" : "en", firstDayOfWeek: 1 }}>
+        <ModalsProvider labels={{ confirm: t("actions.confirm"), cancel: t("actions.cancel") }}>
+          <Notifications position="top-center" />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ModalsProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

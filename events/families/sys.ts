@@ -53,6 +53,7 @@ export const menu = defineFamily({
   },
   columns: ["name", "enName", "icon", "type", "orderNum", "url", "perms", "routeName", "componentUrl", "enabled"],
   filters: { name: "like", parentId: "eq", type: "eq" },
+  parentKey: "parentId",
   sorts: ["orderNum", "name"],
   defaultSort: ["orderNum", "asc"],
   // a screen needs its route; an external link (http…) is an iframe route and needs no file path
@@ -195,6 +196,7 @@ export const organisation = defineFamily({
   },
   columns: ["name", "code", "type", "areaCode", "sort"],
   filters: { name: "like", parentId: "eq", type: "eq", code: "eq" },
+  parentKey: "parentId",
   sorts: ["sort", "name", "code"],
   defaultSort: ["sort", "asc"],
   unique: [["code"]],

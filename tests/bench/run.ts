@@ -11,6 +11,7 @@ import { benchRecord, groupedCreates, listPages, rebuildSlice, singleCreates, si
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { statementsFor } from "../../worker/store/append.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
+import { webFigures } from "./web.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -148,6 +149,11 @@ const lines: [string, string, string, string, string, boolean | null][] = [
   ["grouped commands (100 per batch), per s", fmt(worker.grouped.perSecond), fmt(floor.grouped.perSecond), fmt(worker.grouped.perSecond / floor.grouped.perSecond, 2), "≥ 5,000/s", worker.grouped.perSecond >= 5000],
   [`rebuild (${fmt(worker.rebuild.replayed)} events), events/s`, fmt(worker.rebuild.perSecond), fmt(floor.rebuild.perSecond), fmt(worker.rebuild.perSecond / floor.rebuild.perSecond, 2), "≥ 15,000/s", worker.rebuild.perSecond >= 15000],
 ];
+// ── Web: first-screen JS and time to a rendered list in Chromium (tests/bench/web.ts) ──
+lines.push(...(await webFigures().catch((error: unknown): typeof lines => {
+  log("web figures failed:", error);
+  return [["web figures (tests/bench/web.ts)", "failed", "", "", "", false]];
+})));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
 for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));

@@ -4,8 +4,8 @@
  * server's message (or the "not signed in" text) once, clear the sign-in and go to /login.
  */
 import { notifications } from "@mantine/notifications";
-import i18n from "../app/i18n.ts";
-import { clearSession, getToken } from "../app/session.ts";
+import i18n, { currentLang } from "../app/i18n.ts";
+import { clearSession, getToken, leaveOnPurpose } from "../app/session.ts";
 
 export const httpTimeoutMs = 30_000;
 
@@ -51,16 +51,18 @@ export function apiUrl(path: string, query: Query = {}): string {
 let signingOut = false;
 
 /** Shows the message, clears the sign-in and goes to /login — once, however many calls fail together. */
-function sessionEnded(message: string | undefined) {
+export function sessionEnded(message: string | undefined) {
   if (signingOut) return;
   signingOut = true;
   notifications.show({ color: "red", message: message || i18n.t("http.notLoggedIn") });
   clearSession();
+  leaveOnPurpose();
   window.location.assign("/login");
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
+  // the server answers in the page's language, whatever the browser's own preference
+  const headers: Record<string, string> = { "Accept-Language": currentLang() };
   const token = getToken();
   if (token) headers["x-hbi-token"] = token;
   let body: BodyInit | undefined;

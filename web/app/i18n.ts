@@ -5,7 +5,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { resources } from "../locales/index.ts";
-import { languageCookie, readCookie, writeCookie } from "./session.ts";
+import { languageCookie, leaveOnPurpose, readCookie, writeCookie } from "./session.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 export const currentLang = (): Lang => (readCookie(languageCookie) === "en-US" ? "en-US" : "zh-CN");
@@ -24,7 +24,10 @@ export function switchLanguage(lang: Lang) {
   writeCookie(languageCookie, lang, 365);
   document.documentElement.lang = lang;
   if (window.location.pathname === "/login") void i18n.changeLanguage(lang);
-  else window.location.reload();
+  else {
+    leaveOnPurpose();
+    window.location.reload();
+  }
 }
 
 /** Sets the page title: the screen's name then the product's, in the current language. */

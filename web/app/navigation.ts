@@ -51,3 +51,9 @@ window.addEventListener("qifu:signed-out", () => {
 });
 
 export const currentNavigation = () => cached;
+
+/** After menus change: forget the loaded navigation; the layout reloads it (and the side menu) at once. */
+export function navigationChanged() {
+  forgetNavigation();
+  window.dispatchEvent(new Event("qifu:navigation-changed"));
+}

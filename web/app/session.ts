@@ -22,6 +22,13 @@ export function deleteCookie(name: string) {
 
 export const getToken = () => readCookie(tokenCookie);
 
+let leavingOnPurpose = false;
+/** Called just before the app itself leaves the page (language reload, sign-out), so the close prompt stays quiet. */
+export const leaveOnPurpose = () => {
+  leavingOnPurpose = true;
+};
+export const isLeavingOnPurpose = () => leavingOnPurpose;
+
 export function saveSignIn(token: string, username: string) {
   writeCookie(tokenCookie, token, 1);
   writeCookie(usernameCookie, username, 1);

@@ -14,7 +14,7 @@ import { runCommand } from "../http/command.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById, findByIds, listAll, listPage, parseListQuery } from "../resources/query.ts";
 import { newCreate, newDeletes } from "../resources/commands.ts";
-import { checkUpload, contentTypeOf, extensionOf } from "./check.ts";
+import { checkUpload, contentTypeOf, extensionOf } from "../../events/uploads.ts";
 
 const files = file as unknown as Family;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import { headOf, parseEventRow, readStream } from "../store/append.ts";
 import type { StoredEvent, StreamWrite } from "../store/types.ts";
-import { ConcurrencyError, ValidationError } from "../errors.ts";
+import { ConcurrencyError, NamedError, ValidationError, codes } from "../errors.ts";
 import { decide, fold, type RecordValues } from "./decide.ts";
 import { parseRecord } from "./validate.ts";
 
@@ -32,6 +32,15 @@ export const idList = z.array(z.union([z.string().min(1).max(64), z.number()]).t
 
 /** Deletes of several records, decided against each stream; one batch appends them all or none. */
 export async function newDeletes(db: D1Database, family: Family, ids: string[]): Promise<StreamWrite[]> {
+  if (family.parentKey) {
+    // a tree keeps no orphans: children that are not deleted with their parent block the deletion
+    const column = family.column[family.parentKey]!;
+    const child = await db
+      .prepare(`SELECT 1 FROM ${family.table} WHERE ${column} IN (SELECT value FROM json_each(?1)) AND ${family.idColumn} NOT IN (SELECT value FROM json_each(?1)) LIMIT 1`)
+      .bind(JSON.stringify(ids))
+      .first();
+    if (child) throw new NamedError(codes.validation, "hasChildren", family.label);
+  }
   const streams = await readStreams(db, ids.map((id) => streamOf(family, id)));
   return ids.map((id) => {
     const events = streams.get(streamOf(family, id)) ?? [];

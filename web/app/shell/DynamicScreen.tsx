@@ -4,7 +4,7 @@
  * be resolved or fails to load is logged and skipped.
  */
 import { Loader, Center } from "@mantine/core";
-import { Navigate, useRouteContext, useRouterState } from "@tanstack/react-router";
+import { Navigate, useParams, useRouteContext } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { resolveScreen } from "../screens.ts";
@@ -25,7 +25,9 @@ class ScreenBoundary extends Component<{ route: DynamicRoute; children: ReactNod
 }
 
 export function DynamicScreen() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // the splat of this screen's own match: the router's location already points elsewhere while leaving
+  const { _splat } = useParams({ strict: false }) as { _splat?: string };
+  const pathname = `/${_splat ?? ""}`;
   const { navigation } = useRouteContext({ from: "/main" as never }) as { navigation: { routes: DynamicRoute[] } };
   const { i18n } = useTranslation();
   const route = navigation.routes.find((r) => r.path === pathname);

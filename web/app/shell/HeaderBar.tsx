@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { post } from "../../api/http.ts";
 import { switchLanguage } from "../i18n.ts";
-import { clearSession, readCookie, usernameCookie } from "../session.ts";
+import { clearSession, leaveOnPurpose, readCookie, usernameCookie } from "../session.ts";
 import { forgetNavigation } from "../navigation.ts";
 
 export function toggleFullscreen(unsupported: string) {
@@ -85,6 +85,7 @@ export function HeaderBar({ menuOpened, onToggleMenu, onSettings, breadcrumb }: 
               data-testid="logout"
               onClick={async () => {
                 await signOut();
+                leaveOnPurpose();
                 window.location.assign("/login");
               }}
             >

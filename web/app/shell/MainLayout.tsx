@@ -2,15 +2,16 @@
  * The main layout: header, menu (side or top), content tabs, breadcrumb, the current screen, and the
  * scroll-to-top button after 100 px. Closing the page asks for confirmation.
  */
-import { Affix, AppShell, Breadcrumbs, Button, Group, Menu, ScrollArea, Tabs, Text, Transition } from "@mantine/core";
+import { ActionIcon, Affix, AppShell, Breadcrumbs, Button, Group, Menu, ScrollArea, Tabs, Text, Tooltip, Transition } from "@mantine/core";
 import { useDisclosure, useWindowEvent, useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp, IconChevronDown } from "@tabler/icons-react";
-import { Outlet, useNavigate, useRouteContext, useRouterState } from "@tanstack/react-router";
+import { Outlet, useNavigate, useRouteContext, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Navigation } from "../navigation.ts";
 import type { MenuEntry } from "../menu.ts";
 import { setTitle } from "../i18n.ts";
+import { isLeavingOnPurpose } from "../session.ts";
 import { HeaderBar } from "./HeaderBar.tsx";
 import { SettingsDrawer } from "./SettingsDrawer.tsx";
 import { SideMenu, entryPath } from "./SideMenu.tsx";
@@ -61,9 +62,13 @@ export function MainLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, lang]);
 
+  // menus edited on the menu screen: reload navigation, so the side menu shows them at once
+  const router = useRouter();
+  useWindowEvent("qifu:navigation-changed" as keyof WindowEventMap, () => void router.invalidate());
+
   // closing the page asks for confirmation (browsers show their own text where they do not let a page set one)
   useWindowEvent("beforeunload", (event) => {
-    if (sessionStorage.getItem("qifu.leaving") === "true") return;
+    if (isLeavingOnPurpose()) return;
     event.preventDefault();
     event.returnValue = t("app.confirmClose");
   });
@@ -106,7 +111,7 @@ export function MainLayout() {
           </ScrollArea>
         )}
         {settings.multiTab && (
-          <Group gap={0} wrap="nowrap" mb="sm" data-testid="content-tabs" style={{ position: "sticky", top: 56, zIndex: 5, background: "var(--mantine-color-body)" }}>
+          <Group gap={0} wrap="nowrap" mb="sm" data-testid="content-tabs">
             <Tabs value={location.pathname} onChange={(path) => path && void navigate({ to: path })} style={{ flex: 1, overflow: "hidden" }}>
               <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
                 {tabs.map((tab) => (
@@ -134,12 +139,14 @@ export function MainLayout() {
         <Outlet />
       </AppShell.Main>
       <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />
-      <Affix position={{ bottom: 24, right: 24 }}>
+      <Affix position={{ bottom: 72, right: 20 }}>
         <Transition transition="slide-up" mounted={scroll.y > 100}>
           {(styles) => (
-            <Button style={styles} leftSection={<IconArrowUp size={16} />} onClick={() => scrollTo({ y: 0 })} data-testid="scroll-top">
-              {t("shell.scrollTop")}
-            </Button>
+            <Tooltip label={t("shell.scrollTop")}>
+              <ActionIcon style={styles} size="lg" radius="xl" variant="filled" aria-label={t("shell.scrollTop")} onClick={() => scrollTo({ y: 0 })} data-testid="scroll-top">
+                <IconArrowUp size={18} />
+              </ActionIcon>
+            </Tooltip>
           )}
         </Transition>
       </Affix>

@@ -1,8 +1,8 @@
 /**
- * What an upload may be: the spec's extensions, at most 40 MB, and bytes that really are of the claimed
+ * What an upload may be (shared by the worker, which enforces it, and the web, which warns early): the spec's extensions, at most 40 MB, and bytes that really are of the claimed
  * type (a renamed executable is not a PDF). Pure, so the rules are tested without R2.
  */
-import type { MessageKey } from "../../events/i18n.ts";
+import type { MessageKey } from "./i18n.ts";
 
 export const maxUploadBytes = 40 * 1024 * 1024;
 export const allowedExtensions = ["bmp", "jpg", "jpeg", "png", "xls", "xlsx", "doc", "docx", "pdf", "mp4", "wmv", "zip", "txt", "csv"] as const;

@@ -1,0 +1,93 @@
+/**
+ * A throw-away copy of the app for browser tests and web figures: fresh D1 state in a temp folder,
+ * migrations applied, the seed written, `wrangler dev` on a free port (captcha off through the explicit
+ * local variable), started in its own process group and stopped by it.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..", "..");
+// wrangler's own entry, run with the Node that runs us (the project's Node 24), never the system one
+const wranglerBin = join(root, "node_modules/wrangler/bin/wrangler.js");
+
+export interface AppServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function runStep(label: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${label} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Migrates and seeds a fresh state folder, starts `wrangler dev` on it and waits until it answers. */
+export async function startApp({ log = false }: { log?: boolean } = {}): Promise<AppServer> {
+  if (!existsSync(join(root, "web/dist/index.html"))) throw new Error("web/dist is missing: run `npm run build` first");
+  const persist = mkdtempSync(join(tmpdir(), "qifu-e2e-"));
+  runStep("migrations", [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
+  runStep("seed", ["scripts/seed.ts"], { QIFU_PERSIST: persist });
+
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [wranglerBin, "dev", "--local", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--var", "CAPTCHA_ENABLED:false", "--show-interactive-dev-session=false"],
+    { cwd: root, detached: true, stdio: log ? "inherit" : "ignore", env: { ...process.env, BROWSER: "none" } },
+  );
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  let alive = true;
+  void exited.then(() => (alive = false));
+
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-server.pid!, name);
+    } catch {
+      // the group is already gone
+    }
+  };
+  const stop = async () => {
+    if (alive) {
+      signal("SIGTERM");
+      const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 10_000).unref());
+      if ((await Promise.race([exited, timeout])) === "timeout") signal("SIGKILL");
+    }
+    signal("SIGKILL"); // whatever the group may have left behind (workerd)
+    rmSync(persist, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (!alive) {
+      await stop();
+      throw new Error("wrangler dev exited before answering");
+    }
+    try {
+      const answer = await fetch(`${baseUrl}/api/auth/captcha.jpg?uuid=probe`, { signal: AbortSignal.timeout(5_000) });
+      const page = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(5_000) });
+      if (answer.status < 500 && page.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer on ${baseUrl} within 120 s`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { baseUrl, stop };
+}

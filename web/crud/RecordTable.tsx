@@ -1,0 +1,121 @@
+/** The rows of a list page: selection, serial numbers, the declared columns, sortable headers and row actions. */
+import { Button, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import type { Family } from "../../events/family.ts";
+import type { Lang } from "../../events/i18n.ts";
+import type { Row } from "../api/records.ts";
+import { FieldValue } from "./FieldValue.tsx";
+
+export interface Sort {
+  field: string;
+  order: "asc" | "desc";
+}
+
+export interface RecordTableProps {
+  family: Family;
+  rows: Row[];
+  /** serial number of the first row (1-based across pages) */
+  firstSerial: number;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  sort: Sort | null;
+  onSort: (sort: Sort | null) => void;
+  /** row actions, each present only when permitted */
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row, serial: number) => void;
+  onHistory?: (row: Row) => void;
+}
+
+/** The actions column stays in view when a wide table scrolls sideways. */
+const actionsCell = { whiteSpace: "nowrap", position: "sticky", right: 0, background: "var(--mantine-color-body)", boxShadow: "-1px 0 0 var(--mantine-color-default-border)" } as const;
+
+export function RecordTable({ family, rows, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory }: RecordTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const idOf = (row: Row) => String(row[family.idKey]);
+  const ids = rows.map(idOf);
+  const all = ids.length > 0 && ids.every((id) => selected.includes(id));
+  const some = ids.some((id) => selected.includes(id));
+  const hasActions = !!(onEdit || onDelete || onHistory);
+  // only free text wraps; tags, numbers, dates and names keep to one line
+  const wraps = (key: string) => ["text", "json"].includes(family.fields[key]!.kind);
+
+  // the order in force: the chosen one, else the declared default; a click turns a column ascending, then flips it
+  const current: Sort = sort ?? { field: family.defaultSort[0] as string, order: family.defaultSort[1] };
+  const cycle = (field: string) => onSort({ field, order: current.field === field && current.order === "asc" ? "desc" : "asc" });
+
+  const header = (key: string) => {
+    const label = family.fields[key]!.label[lang];
+    if (!(family.sorts as string[]).includes(key)) return label;
+    const active = current.field === key;
+    const Icon = active ? (current.order === "asc" ? IconArrowUp : IconArrowDown) : IconSelector;
+    return (
+      <UnstyledButton onClick={() => cycle(key)} data-sort-key={key} data-sort-order={active ? current.order : undefined} fw={600} fz="sm" c={active ? undefined : "inherit"}>
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={Math.max(600, family.columns.length * 130)}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="record-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t("crud.selectAll")}
+                checked={all}
+                indeterminate={some && !all}
+                onChange={() => onSelect(all ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])}
+              />
+            </Table.Th>
+            <Table.Th w={60}>{t("crud.serial")}</Table.Th>
+            {family.columns.map((key) => (
+              <Table.Th key={key} style={{ whiteSpace: "nowrap" }}>{header(key)}</Table.Th>
+            ))}
+            {hasActions && <Table.Th style={actionsCell}>{t("crud.actions")}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={family.columns.length + 2 + (hasActions ? 1 : 0)}>
+                <Text c="dimmed" ta="center" py="lg" size="sm">{t("crud.noData")}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row, index) => {
+            const id = idOf(row);
+            const serial = firstSerial + index;
+            return (
+              <Table.Tr key={id} data-testid="record-row" data-id={id} data-serial={serial} bg={selected.includes(id) ? "var(--mantine-primary-color-light)" : undefined}>
+                <Table.Td>
+                  <Checkbox aria-label={String(serial)} checked={selected.includes(id)} onChange={() => onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])} />
+                </Table.Td>
+                <Table.Td>{serial}</Table.Td>
+                {family.columns.map((key) => (
+                  <Table.Td key={key} data-column={key} maw={320} style={wraps(key) ? undefined : { whiteSpace: "nowrap" }}>
+                    <FieldValue family={family} fieldKey={key} value={row[key]} clamp />
+                  </Table.Td>
+                ))}
+                {hasActions && (
+                  <Table.Td style={actionsCell}>
+                    <Group gap={0} wrap="nowrap">
+                      {onEdit && <Button size="compact-sm" variant="subtle" onClick={() => onEdit(row)} data-testid="edit-record">{t("actions.edit")}</Button>}
+                      {onDelete && <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(row, serial)} data-testid="delete-record">{t("actions.delete")}</Button>}
+                      {onHistory && <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onHistory(row)} data-testid="history-record">{t("actions.history")}</Button>}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

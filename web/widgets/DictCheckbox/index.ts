@@ -1,0 +1,2 @@
+export { DictCheckbox } from "./DictCheckbox.tsx";
+export type { DictCheckboxProps } from "./DictCheckbox.tsx";

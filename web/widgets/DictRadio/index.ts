@@ -1,0 +1,2 @@
+export { DictRadio } from "./DictRadio.tsx";
+export type { DictRadioProps } from "./DictRadio.tsx";

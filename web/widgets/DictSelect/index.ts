@@ -1,0 +1,2 @@
+export { DictSelect } from "./DictSelect.tsx";
+export type { DictSelectProps } from "./DictSelect.tsx";

@@ -1,0 +1,2 @@
+export { DictTag } from "./DictTag.tsx";
+export type { DictTagProps } from "./DictTag.tsx";

@@ -1,0 +1,2 @@
+export { DraggableModal } from "./DraggableModal.tsx";
+export type { DraggableModalProps } from "./DraggableModal.tsx";

@@ -1,0 +1,2 @@
+export { NameById } from "./NameById.tsx";
+export type { NameByIdProps } from "./NameById.tsx";

@@ -1,0 +1,2 @@
+export { StickyBar } from "./StickyBar.tsx";
+export type { StickyBarProps } from "./StickyBar.tsx";
