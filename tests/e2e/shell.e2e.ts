@@ -230,3 +230,23 @@ describe("leaving on purpose does not ask 你确定要关闭吗？", () => {
     await expect.poll(() => browser.beforeUnloadPrompts.length).toBe(1);
   });
 });
+
+describe("theme settings", () => {
+  it("puts the menu on top when chosen, and its dropdowns open screens", async () => {
+    await signIn(page);
+    await page.evaluate(() => {
+      const key = "qifu.theme";
+      const current = JSON.parse(localStorage.getItem(key) ?? "{}");
+      localStorage.setItem(key, JSON.stringify({ layout: "side", multiTab: true, breadcrumb: true, breadcrumbPosition: "header", color: "blue", collapsed: false, ...current, layout: "top" }));
+    });
+    await page.goto("/home");
+    const top = page.getByTestId("top-menu");
+    await top.waitFor();
+    expect(await page.getByTestId("side-menu").count()).toBe(0);
+    await top.getByRole("button", { name: "系统管理" }).click();
+    await page.getByRole("menuitem", { name: "字典管理", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/sys/dict");
+    await page.getByTestId("record-row").first().waitFor();
+    await page.screenshot({ path: "test-artifacts/top-menu.png" });
+  });
+});

@@ -29,14 +29,14 @@ export async function signOut() {
   clearSession();
 }
 
-export function HeaderBar({ menuOpened, onToggleMenu, onSettings, breadcrumb }: { menuOpened: boolean; onToggleMenu: () => void; onSettings: () => void; breadcrumb?: ReactNode }) {
+export function HeaderBar({ menuOpened, onToggleMenu, onSettings, breadcrumb }: { menuOpened: boolean; onToggleMenu?: () => void; onSettings: () => void; breadcrumb?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const username = readCookie(usernameCookie) ?? "";
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={t("shell.toggleMenu")} />
+        {onToggleMenu && <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={t("shell.toggleMenu")} />}
         <Text fw={700} data-testid="product-title">{t("app.title")}</Text>
         {breadcrumb}
       </Group>

@@ -2,7 +2,7 @@
  * The main layout: header, menu (side or top), content tabs, breadcrumb, the current screen, and the
  * scroll-to-top button after 100 px. Closing the page asks for confirmation.
  */
-import { ActionIcon, Affix, AppShell, Breadcrumbs, Button, Group, Menu, ScrollArea, Tabs, Text, Tooltip, Transition } from "@mantine/core";
+import { ActionIcon, Affix, AppShell, Breadcrumbs, Button, Group, Menu, Tabs, Text, Tooltip, Transition } from "@mantine/core";
 import { useDisclosure, useWindowEvent, useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp, IconChevronDown } from "@tabler/icons-react";
 import { Outlet, useNavigate, useRouteContext, useRouter, useRouterState } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { isLeavingOnPurpose } from "../session.ts";
 import { HeaderBar } from "./HeaderBar.tsx";
 import { SettingsDrawer } from "./SettingsDrawer.tsx";
 import { SideMenu, entryPath } from "./SideMenu.tsx";
+import { TopMenu } from "./TopMenu.tsx";
 import { closeTabs, homeTab, openTab, useOpenTabs, type OpenTab } from "./tabs.ts";
 import { useThemeSettings } from "./theme.ts";
 
@@ -91,7 +92,7 @@ export function MainLayout() {
   return (
     <AppShell header={{ height: 56 }} navbar={top ? undefined : { width: settings.collapsed ? 64 : 240, breakpoint: "sm", collapsed: { mobile: !menuOpened, desktop: !menuOpened } }} padding="md">
       <AppShell.Header>
-        <HeaderBar menuOpened={menuOpened} onToggleMenu={menu.toggle} onSettings={settingsDrawer.open} breadcrumb={settings.breadcrumbPosition === "header" ? breadcrumb : null} />
+        <HeaderBar menuOpened={menuOpened} onToggleMenu={top ? undefined : menu.toggle} onSettings={settingsDrawer.open} breadcrumb={settings.breadcrumbPosition === "header" ? breadcrumb : null} />
       </AppShell.Header>
       {!top && (
         <AppShell.Navbar p="xs">
@@ -99,17 +100,7 @@ export function MainLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {top && (
-          <ScrollArea type="never" mb="sm">
-            <Group gap={4} wrap="nowrap" data-testid="top-menu">
-              {navigation.menuList.map((entry) => (
-                <Button key={entry.menuId} variant="subtle" size="xs" onClick={() => menu.open()}>
-                  {lang === "en-US" ? entry.enName || entry.name : entry.name}
-                </Button>
-              ))}
-            </Group>
-          </ScrollArea>
-        )}
+        {top && <TopMenu menuList={navigation.menuList} />}
         {settings.multiTab && (
           <Group gap={0} wrap="nowrap" mb="sm" data-testid="content-tabs">
             <Tabs value={location.pathname} onChange={(path) => path && void navigate({ to: path })} style={{ flex: 1, overflow: "hidden" }}>

@@ -14,6 +14,7 @@ import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { runCommand } from "../shared/feedback.tsx";
 import { fieldLabel, validateRecord } from "../shared/validate.ts";
 import { ArrayEditor, TableEditor, type ConfigTable } from "./ValueEditors.tsx";
+import { FormActions } from "../shared/TableParts.tsx";
 
 const configs = config as unknown as Family;
 export const configQueries = recordQueries(config.path);
@@ -113,10 +114,7 @@ export function ConfigForm({ id, opened, onClose }: { id: string | null; opened:
               </div>
             </Input.Wrapper>
             <Textarea label={label("remark")} autosize minRows={2} maxRows={4} {...form.getInputProps("remark")} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-              <Button type="submit" data-testid="config-save">{t("actions.save")}</Button>
-            </Group>
+            <FormActions onCancel={onClose} saveTestId="config-save" />
           </Stack>
         </form>
       )}

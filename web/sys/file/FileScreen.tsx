@@ -18,6 +18,7 @@ import { confirmDelete, notifyError, notifySuccess, runCommand } from "../shared
 import { PageBar } from "../shared/PageBar.tsx";
 import { fieldLabel } from "../shared/validate.ts";
 import { acceptAttribute, checkFile, uploadFile } from "./upload.ts";
+import { EmptyRow } from "../shared/TableParts.tsx";
 
 const fileQueries = recordQueries(fileFamily.path);
 const uploadTag = "sys:file:upload";
@@ -148,7 +149,7 @@ export default function FileScreen(_: ScreenProps) {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-                {!rows.length && <Table.Tr><Table.Td colSpan={6}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? t("sys.common.loading") : t("sys.common.noData")}</Text></Table.Td></Table.Tr>}
+                {!rows.length && <EmptyRow colSpan={6} loading={list.isLoading} />}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -14,6 +14,7 @@ import { currentLang } from "../../app/i18n.ts";
 import type { ScreenProps } from "../../app/screens.ts";
 import { families } from "../../../events/families/index.ts";
 import { PageBar } from "../shared/PageBar.tsx";
+import { EmptyRow } from "../shared/TableParts.tsx";
 
 interface LogRow {
   id: number;
@@ -106,7 +107,7 @@ export default function LogScreen(_: ScreenProps) {
                   <Table.Td>{r.ip ?? ""}</Table.Td>
                 </Table.Tr>
               ))}
-              {!rows.length && <Table.Tr><Table.Td colSpan={6}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? t("sys.common.loading") : t("sys.common.noData")}</Text></Table.Td></Table.Tr>}
+              {!rows.length && <EmptyRow colSpan={6} loading={list.isLoading} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

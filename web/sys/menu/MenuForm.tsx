@@ -18,6 +18,7 @@ import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { runCommand } from "../shared/feedback.tsx";
 import { menuSelectQuery, toTreeData } from "../shared/menuTree.ts";
 import { fieldLabel, validateRecord } from "../shared/validate.ts";
+import { FormActions } from "../shared/TableParts.tsx";
 
 const menus = menu as unknown as Family;
 export const menuQueries = recordQueries(menu.path);
@@ -136,10 +137,7 @@ export function MenuForm({ opened, target, onClose }: { opened: boolean; target:
             </SimpleGrid>
             {shows("perms") && <TextInput label={label("perms")} placeholder="sys:example:list,sys:example:save" {...form.getInputProps("perms")} />}
             <Switch label={label("enabled")} {...form.getInputProps("enabled", { type: "checkbox" })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-              <Button type="submit" data-testid="menu-save">{t("actions.save")}</Button>
-            </Group>
+            <FormActions onCancel={onClose} saveTestId="menu-save" />
           </Stack>
         </form>
       )}

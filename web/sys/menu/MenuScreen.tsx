@@ -20,6 +20,7 @@ import { useDialog } from "../shared/useDialog.ts";
 import { fieldLabel } from "../shared/validate.ts";
 import { MenuForm, menuQueries, type MenuFormTarget } from "./MenuForm.tsx";
 import { buildMenuTree, parentIds, visibleRows, type MenuRow, type MenuTreeNode } from "./tree.ts";
+import { EmptyRow } from "../shared/TableParts.tsx";
 
 const typeColors = ["blue", "green", "gray"] as const;
 
@@ -113,7 +114,7 @@ export default function MenuScreen(_: ScreenProps) {
                 );
               })}
               {!rows.length && (
-                <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" ta="center" size="sm">{all.isLoading ? t("sys.common.loading") : t("sys.common.noData")}</Text></Table.Td></Table.Tr>
+                <EmptyRow colSpan={8} loading={all.isLoading} />
               )}
             </Table.Tbody>
           </Table>

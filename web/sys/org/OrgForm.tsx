@@ -15,6 +15,7 @@ import { RegionCascader } from "../../widgets/RegionCascader/index.ts";
 import { forgetName } from "../../api/names.ts";
 import { runCommand } from "../shared/feedback.tsx";
 import { fieldLabel, validateRecord } from "../shared/validate.ts";
+import { FormActions } from "../shared/TableParts.tsx";
 
 const orgs = organisation as unknown as Family;
 export const orgQueries = recordQueries(organisation.path);
@@ -96,10 +97,7 @@ export function OrgForm({ opened, target, onClose, onSaved }: { opened: boolean;
               />
               <NumberInput label={label("sort")} {...form.getInputProps("sort")} />
             </SimpleGrid>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-              <Button type="submit" data-testid="org-save">{t("actions.save")}</Button>
-            </Group>
+            <FormActions onCancel={onClose} saveTestId="org-save" />
           </Stack>
         </form>
       )}

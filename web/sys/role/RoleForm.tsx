@@ -15,6 +15,7 @@ import { runCommand } from "../shared/feedback.tsx";
 import { menuSelectQuery, toTreeData } from "../shared/menuTree.ts";
 import { fieldLabel, validateRecord } from "../shared/validate.ts";
 import { MenuCheckTree } from "./MenuCheckTree.tsx";
+import { FormActions } from "../shared/TableParts.tsx";
 
 const roles = role as unknown as Family;
 export const roleQueries = recordQueries(role.path);
@@ -79,10 +80,7 @@ export function RoleForm({ roleId, opened, onClose }: RoleFormProps) {
             <Select label={label("type")} withAsterisk data={types} allowDeselect={false} {...form.getInputProps("type")} data-testid="role-type" />
             <Textarea label={label("remark")} autosize minRows={2} maxRows={4} {...form.getInputProps("remark")} />
             <MenuCheckTree data={treeData} value={form.values.menuIdList} onChange={(v) => form.setFieldValue("menuIdList", v)} error={form.errors.menuIdList as string | undefined} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-              <Button type="submit" data-testid="role-save">{t("actions.save")}</Button>
-            </Group>
+            <FormActions onCancel={onClose} saveTestId="role-save" />
           </Stack>
         </form>
       )}
