@@ -1,5 +1,5 @@
 /**
- * `npm test`: builds the web app (the Worker's assets must exist), runs every vitest suite inside workerd,
+ * `npm test`: type-checks worker and web, builds the web app (the Worker's assets must exist), runs every vitest suite inside workerd,
  * then the browser tests (vitest.e2e.config.ts: wrangler dev + Debian's Chromium), and ends with one plain
  * "N passed, N failed" line summing both runs; exits non-zero when either run failed.
  */
@@ -8,6 +8,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
 
+// types first (worker and web): a cheap guard before the slower suites
+if (run("npm", ["run", "typecheck"]) !== 0) {
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
 if (run("npm", ["run", "build"]) !== 0) process.exit(1);
 mkdirSync("test-artifacts", { recursive: true });
 const filters = process.argv.slice(2);

@@ -237,7 +237,8 @@ describe("theme settings", () => {
     await page.evaluate(() => {
       const key = "qifu.theme";
       const current = JSON.parse(localStorage.getItem(key) ?? "{}");
-      localStorage.setItem(key, JSON.stringify({ layout: "side", multiTab: true, breadcrumb: true, breadcrumbPosition: "header", color: "blue", collapsed: false, ...current, layout: "top" }));
+      const defaults = { multiTab: true, breadcrumb: true, breadcrumbPosition: "header", color: "blue", collapsed: false };
+      localStorage.setItem(key, JSON.stringify({ ...defaults, ...current, layout: "top" }));
     });
     await page.goto("/home");
     const top = page.getByTestId("top-menu");
