@@ -7,7 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { pickLang, t } from "../events/i18n.ts";
 import { families } from "../events/families/index.ts";
 import type { AppEnv } from "./http/env.ts";
-import { RouteTable, type Access } from "./http/routes.ts";
+import { RouteTable, type RouteSpec } from "./http/routes.ts";
 import { requirePermission } from "./http/envelope.ts";
 import { DomainError, codes } from "./errors.ts";
 import { familyRoutes } from "./resources/routes.ts";
@@ -51,11 +51,11 @@ const context: MiddlewareHandler<AppEnv> = async function context(c, next) {
   await next();
 };
 
-/** Resolves the session (x-hbi-token header, or `token` in the query for downloads) and applies the access rule. */
-const guard = (access: Access): MiddlewareHandler<AppEnv> =>
+/** Resolves the session (x-hbi-token header; `token` in the query only where the route allows it) and applies the access rule. */
+const guard = ({ access, tokenInQuery }: RouteSpec): MiddlewareHandler<AppEnv> =>
   async function guard(c, next) {
     if (access !== "public") {
-      const token = c.req.header("x-hbi-token") || c.req.query("token");
+      const token = c.req.header("x-hbi-token") || (tokenInQuery ? c.req.query("token") : undefined);
       const actor = token ? await resolveActor(c.env, token, (p) => c.executionCtx.waitUntil(p)) : null;
       if (!actor) throw new DomainError(codes.unauthorized, "notLoggedIn");
       c.set("actor", actor);
@@ -67,7 +67,7 @@ const guard = (access: Access): MiddlewareHandler<AppEnv> =>
 export function createApp(routes = buildRoutes()) {
   const app = new Hono<AppEnv>();
   app.use("/api/*", context);
-  for (const r of routes.routes) app.on(r.method, `/api${r.path}`, guard(r.access), r.handler);
+  for (const r of routes.routes) app.on(r.method, `/api${r.path}`, guard(r), r.handler);
   app.notFound((c) => c.json({ code: 404, msg: t("pathNotFound", c.get("lang") ?? "zh-CN") }, 404));
   app.onError((error, c) => {
     const lang = c.get("lang") ?? "zh-CN";

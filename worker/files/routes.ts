@@ -51,7 +51,7 @@ async function upload(c: Context<AppEnv>) {
 export function fileRoutes(routes: RouteTable) {
   routes
     .post("/file/upload", "sys:file:upload", upload)
-    .post("/file/uploads", "sys:file:upload", upload)
+    .post("/file/uploads", "sys:file:upload", upload, { tokenInQuery: true })
     .get("/file/fileDown", "signedIn", async (c) => {
       const meta = await findById(c.env.DB, files, c.req.query("uuid") ?? "");
       if (!meta) throw notFound(file.label);
@@ -66,7 +66,7 @@ export function fileRoutes(routes: RouteTable) {
           "x-content-type-options": "nosniff",
         },
       });
-    })
+    }, { tokenInQuery: true })
     // list?ids=a,b answers those files' metadata (any signed-in user, for attachments on forms);
     // without ids it is the family's paged list and needs its tag
     .get("/file/list", "signedIn", async (c) => {

@@ -15,16 +15,25 @@ export interface RouteSpec {
   path: string;
   access: Access;
   handler: Handler;
+  /**
+   * Also accept the token as `?token=` (downloads and uploads the browser starts by URL, as the spec's do).
+   * Elsewhere only the header counts: tokens in URLs end up in logs and histories.
+   */
+  tokenInQuery?: boolean;
+}
+
+export interface RouteOptions {
+  tokenInQuery?: boolean;
 }
 
 export class RouteTable {
   readonly routes: RouteSpec[] = [];
-  get(path: string, access: Access, handler: Handler) {
-    this.routes.push({ method: "GET", path, access, handler });
+  get(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
+    this.routes.push({ method: "GET", path, access, handler, ...options });
     return this;
   }
-  post(path: string, access: Access, handler: Handler) {
-    this.routes.push({ method: "POST", path, access, handler });
+  post(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
+    this.routes.push({ method: "POST", path, access, handler, ...options });
     return this;
   }
 }
