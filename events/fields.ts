@@ -87,36 +87,21 @@ export function fieldInputSchema(f: Field): z.ZodType {
   return z.preprocess(emptyToNull, f.schema.nullable()).optional();
 }
 
+/** Whether a field's column holds JSON text (arrays and objects) rather than a plain SQLite value. */
+export const storedAsJson = (f: Field) => f.kind === "refs" || f.kind === "json" || (f.kind === "dict" && !!f.multiple);
+
 /** JSON value of a record → SQLite value of its row. */
 export function toColumn(f: Field, value: unknown): string | number | null {
   if (value === undefined || value === null) return null;
-  switch (f.kind) {
-    case "bool":
-      return value ? 1 : 0;
-    case "refs":
-    case "json":
-      return JSON.stringify(value);
-    case "dict":
-      return f.multiple ? JSON.stringify(value) : (value as string);
-    default:
-      return value as string | number;
-  }
+  if (storedAsJson(f)) return JSON.stringify(value);
+  return f.kind === "bool" ? (value ? 1 : 0) : (value as string | number);
 }
 
 /** SQLite value of a row → JSON value of the record. */
 export function fromColumn(f: Field, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  switch (f.kind) {
-    case "bool":
-      return value === 1 || value === true;
-    case "refs":
-    case "json":
-      return JSON.parse(value as string);
-    case "dict":
-      return f.multiple ? JSON.parse(value as string) : value;
-    default:
-      return value;
-  }
+  if (storedAsJson(f)) return JSON.parse(value as string);
+  return f.kind === "bool" ? value === 1 || value === true : value;
 }
 
 /** camelCase field key → snake_case column name. */

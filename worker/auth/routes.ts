@@ -58,6 +58,25 @@ const userByAccount = (db: D1Database, userNo: string) =>
     .bind(userNo)
     .first<{ id: string; status: string; hash: string | null; salt: string; iterations: number }>();
 
+/**
+ * Checks an account's password under the lockout: a locked account is refused before the check, a failure
+ * is counted (and answers "locked" when it was the one too many), a success clears the count.
+ */
+async function checkPassword(db: D1Database, userNo: string, password: string) {
+  const minutes = await lockedMinutesLeft(db, userNo);
+  if (minutes > 0) throw new DomainError(codes.locked, "accountLocked", { minutes });
+  const user = await userByAccount(db, userNo);
+  const valid = !!user?.hash && (await verifyPassword(password, { hash: user.hash, salt: user.salt, iterations: user.iterations }));
+  if (!user || !valid) {
+    await recordFailure(db, userNo);
+    const left = await lockedMinutesLeft(db, userNo);
+    if (left > 0) throw new DomainError(codes.locked, "accountLocked", { minutes: left });
+    throw new DomainError(codes.validation, "badCredentials");
+  }
+  await clearFailures(db, userNo);
+  return user;
+}
+
 async function ssoSignIn(c: Context<AppEnv>, column: "user_no" | "id", value: string, via: string) {
   const user = await c.env.DB.prepare(`SELECT id, status FROM sys_user WHERE ${column} = ?`).bind(value).first<{ id: string; status: string }>();
   if (!user) throw new DomainError(codes.unauthorized, "ssoUserUnknown");
@@ -80,17 +99,7 @@ export function authRoutes(routes: RouteTable) {
       );
       const db = c.env.DB;
       if (captchaOn && !(await consumeCaptcha(db, input.uuid!, input.captcha!))) throw new DomainError(codes.validation, "captchaWrong");
-      const minutes = await lockedMinutesLeft(db, input.userNo);
-      if (minutes > 0) throw new DomainError(codes.locked, "accountLocked", { minutes });
-      const user = await userByAccount(db, input.userNo);
-      const valid = !!user?.hash && (await verifyPassword(input.password, { hash: user.hash, salt: user.salt, iterations: user.iterations }));
-      if (!user || !valid) {
-        await recordFailure(db, input.userNo);
-        const left = await lockedMinutesLeft(db, input.userNo);
-        if (left > 0) throw new DomainError(codes.locked, "accountLocked", { minutes: left });
-        throw new DomainError(codes.validation, "badCredentials");
-      }
-      await clearFailures(db, input.userNo);
+      const user = await checkPassword(db, input.userNo, input.password);
       if (user.status !== "1") throw new DomainError(codes.forbidden, "accountDisabled");
       return signIn(c, user.id, "account");
     })
@@ -114,16 +123,7 @@ export function authRoutes(routes: RouteTable) {
     // the lock screen: the signed-in user proves it is still them; failures count toward the lockout
     .post("/auth/unlock", "signedIn", async (c) => {
       const { password } = parseAuth({ password: z.string().min(1).max(128) }, await readJson(c));
-      const actor = actorOf(c);
-      const db = c.env.DB;
-      const minutes = await lockedMinutesLeft(db, actor.userNo);
-      if (minutes > 0) throw new DomainError(codes.locked, "accountLocked", { minutes });
-      const user = await userByAccount(db, actor.userNo);
-      if (!user?.hash || !(await verifyPassword(password, { hash: user.hash, salt: user.salt, iterations: user.iterations }))) {
-        await recordFailure(db, actor.userNo);
-        throw new DomainError(codes.validation, "badCredentials");
-      }
-      await clearFailures(db, actor.userNo);
+      await checkPassword(c.env.DB, actorOf(c).userNo, password);
       return ok(c, null);
     })
     .post("/auth/logout", "signedIn", async (c) => {

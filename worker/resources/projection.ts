@@ -6,7 +6,7 @@
  * A rebuild replays the same columns in SQL straight from the events table.
  */
 import { metaColumns, type Family } from "../../events/family.ts";
-import { toColumn } from "../../events/fields.ts";
+import { storedAsJson, toColumn } from "../../events/fields.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 
@@ -30,6 +30,9 @@ export function familyProjection(family: Family): Projection {
   const deleteSql = `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (SELECT value FROM json_each(?))`;
   const links = Object.entries(family.fields).flatMap(([key, f]) => (f.link ? [{ key, column: family.column[key]!, ...f.link }] : []));
   const counterScope = (key: string) => `${family.table}.${family.column[key]}`;
+  /** Link rows written from the read-model rows themselves (their refs column), for the owners `where` selects. */
+  const linkInsertSql = (link: (typeof links)[number], where = "") =>
+    `INSERT OR IGNORE INTO ${link.table} (${link.ownerColumn}, ${link.refColumn}) SELECT t.${family.idColumn}, j.value FROM ${family.table} t, json_each(t.${link.column}) j${where}`;
   const { created, updated, deleted } = family.events;
 
   /** The row an event leaves behind (null when deleted); create_* only on the created event. */
@@ -117,10 +120,7 @@ export function familyProjection(family: Family): Projection {
         // the link rows of a touched owner are rewritten from its row (gone owners lose theirs)
         statements.push(
           { sql: `DELETE FROM ${link.table} WHERE ${link.ownerColumn} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(owners)] },
-          {
-            sql: `INSERT OR IGNORE INTO ${link.table} (${link.ownerColumn}, ${link.refColumn}) SELECT t.${family.idColumn}, j.value FROM ${family.table} t, json_each(t.${link.column}) j WHERE t.${family.idColumn} IN (SELECT value FROM json_each(?))`,
-            params: [JSON.stringify(owners)],
-          },
+          { sql: linkInsertSql(link, ` WHERE t.${family.idColumn} IN (SELECT value FROM json_each(?))`), params: [JSON.stringify(owners)] },
         );
       }
       return statements;
@@ -129,12 +129,8 @@ export function familyProjection(family: Family): Projection {
     rebuildRange(from, to) {
       // Same columns as rowOf(), computed by SQLite from the stored events in log order.
       // columns stored as JSON text (toColumn's JSON.stringify) are re-serialised; plain values are extracted
-      const storedAsJson = (k: string) => {
-        const f = family.fields[k]!;
-        return f.kind === "json" || f.kind === "refs" || (f.kind === "dict" && f.multiple);
-      };
       const value = (k: string) =>
-        storedAsJson(k)
+        storedAsJson(family.fields[k]!)
           ? `CASE WHEN COALESCE(json_type(e.data, '$.record.${k}'), 'null') = 'null' THEN NULL ELSE json_quote(json_extract(e.data, '$.record.${k}')) END`
           : `json_extract(e.data, '$.record.${k}')`;
       const select = [
@@ -159,18 +155,15 @@ export function familyProjection(family: Family): Projection {
       ];
     },
 
+    // counters and link tables were emptied when the rebuild started; both are recomputed from the rows
     afterRebuild() {
       return [
-        { sql: "DELETE FROM counters WHERE scope = ? OR scope IN (SELECT value FROM json_each(?))", params: [family.table, JSON.stringify(family.counted.map(counterScope))] },
         { sql: `INSERT INTO counters (scope, value, n) SELECT ?, '', COUNT(*) FROM ${family.table} HAVING COUNT(*) > 0`, params: [family.table] },
         ...family.counted.map((k) => ({
           sql: `INSERT INTO counters (scope, value, n) SELECT ?, COALESCE(CAST(${family.column[k]} AS TEXT), ''), COUNT(*) FROM ${family.table} GROUP BY 2`,
           params: [counterScope(k)],
         })),
-        ...links.map((l) => ({
-          sql: `INSERT OR IGNORE INTO ${l.table} (${l.ownerColumn}, ${l.refColumn}) SELECT t.${family.idColumn}, j.value FROM ${family.table} t, json_each(t.${l.column}) j`,
-          params: [],
-        })),
+        ...links.map((l) => ({ sql: linkInsertSql(l), params: [] })),
       ];
     },
   };

@@ -1,6 +1,7 @@
 /** Parses command input with a family's zod schema and reports problems by field label and rule. */
 import type { z } from "zod";
 import type { Family } from "../../events/family.ts";
+import type { Text } from "../../events/i18n.ts";
 import { messageFor } from "../../events/validation.ts";
 import { DomainError, ValidationError, codes, type FieldProblem } from "../errors.ts";
 
@@ -24,4 +25,15 @@ export function parseRecord(family: Family, schema: z.ZodObject, input: unknown,
     return { field: key, label: field?.label ?? { "zh-CN": key, "en-US": key }, ...messageFor(issue, source[key]) };
   });
   throw new ValidationError(problems);
+}
+
+/**
+ * One request parameter (query or body) parsed by `schema`, else reported on `field` as "cannot be empty"
+ * when blank or as a format error otherwise.
+ */
+export function requireParam<T>(value: unknown, schema: z.ZodType<T>, field: string, label: Text): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const blank = value === undefined || value === null || String(value).trim() === "";
+  throw new ValidationError([{ field, label, key: blank ? "required" : "formatError" }]);
 }

@@ -61,10 +61,7 @@ async function restoreIndexes(db: D1Database) {
 
 /** Statements that replay the events with from < position <= to into every projection, inside SQLite. */
 export function replayRange(from: number, to: number): Statement[] {
-  return projections.flatMap((p) => {
-    if (!p.rebuildRange) throw new Error(`projection ${p.name} cannot be rebuilt: it declares no rebuildRange`);
-    return p.rebuildRange(from, to);
-  });
+  return projections.flatMap((p) => p.rebuildRange(from, to));
 }
 
 async function run(db: D1Database, statements: Statement[]) {

@@ -54,6 +54,6 @@ export interface Projection {
   tables: string[];
   canHandle: string[];
   project(events: StoredEvent[]): Statement[];
-  rebuildRange?(fromPosition: number, toPosition: number): Statement[];
+  rebuildRange(fromPosition: number, toPosition: number): Statement[];
   afterRebuild?(): Statement[];
 }

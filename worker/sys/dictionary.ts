@@ -14,6 +14,7 @@ import { runCommand } from "../http/command.ts";
 import { ValidationError, codes } from "../errors.ts";
 import { sha256Hex } from "../store/canonical.ts";
 import { newDeletes, newUpdate, tooMany } from "../resources/commands.ts";
+import { requireParam } from "../resources/validate.ts";
 
 const family = dictionary as unknown as Family;
 const entryColumns = "id, type, value, name, en_name AS enName, number, status, remark";
@@ -30,11 +31,7 @@ async function cachedJson(c: Context<AppEnv>, data: unknown) {
 }
 
 const typeParam = z.string().trim().min(1).max(64);
-function requireType(value: unknown, field = "type"): string {
-  const parsed = typeParam.safeParse(value);
-  if (!parsed.success) throw new ValidationError([{ field, label: typeLabel, key: "required" }]);
-  return parsed.data;
-}
+const requireType = (value: unknown, field = "type") => requireParam(value, typeParam, field, typeLabel);
 
 async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
@@ -59,9 +56,8 @@ export function dictionaryRoutes(routes: RouteTable) {
     .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])))
     .get(`${base}/findByTypeValue`, "signedIn", async (c) => {
       const type = requireType(c.req.query("type"));
-      const value = z.string().min(1).max(64).safeParse(c.req.query("value"));
-      if (!value.success) throw new ValidationError([{ field: "value", label: family.fields.value!.label, key: "required" }]);
-      const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value.data).first();
+      const value = requireParam(c.req.query("value"), z.string().min(1).max(64), "value", family.fields.value!.label);
+      const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value).first();
       return cachedJson(c, entry ?? null);
     })
     .get(`${base}/types`, family.tags.list, async (c) => {

@@ -9,7 +9,9 @@ import { post } from "../../events/families/org.ts";
 import type { Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { ok } from "../http/envelope.ts";
-import { ValidationError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
+import { requireParam } from "../resources/validate.ts";
+import type { Text } from "../../events/i18n.ts";
 import { camelRow, toRecord } from "../resources/query.ts";
 
 const code6 = z.string().regex(/^\d{6}$/);
@@ -19,11 +21,9 @@ export function divisionPrefix(code: string): string {
   return code.replace(/(00)+$/, "") || code;
 }
 
-function requireParam(value: string | undefined, family: { fields: Record<string, { label: { "zh-CN": string; "en-US": string } }> }, field: string, schema: z.ZodType = z.string().min(1).max(64)): string {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError([{ field, label: family.fields[field]!.label, key: value ? "formatError" : "required" }]);
-  return parsed.data as string;
-}
+/** A query parameter checked against one of a family's fields, reported under that field's label. */
+const param = (value: string | undefined, family: { fields: Record<string, { label: Text }> }, field: string, schema: z.ZodType<string> = z.string().min(1).max(64)) =>
+  requireParam(value, schema, field, family.fields[field]!.label);
 
 // ── Queries ───────────────────────────────────────────────────────────────────
 const orgColumns = "o.id, o.name, o.code, o.type, o.parent_id AS parentId, o.area_code AS areaCode, o.sort, NOT EXISTS (SELECT 1 FROM sys_organization c WHERE c.parent_id = o.id) AS isleaf";
@@ -79,7 +79,7 @@ export function organisationRoutes(routes: RouteTable) {
     // divisions: the children of one code (top level without it), each with whether it has children
     .get("/sys/area/children", "signedIn", async (c) => {
       const code = c.req.query("code");
-      if (code) requireParam(code, area, "code", code6);
+      if (code) param(code, area, "code", code6);
       const { results } = await c.env.DB.prepare(
         `SELECT a.id, a.code, a.name, a.parent_code AS parentCode, a.type, NOT EXISTS (SELECT 1 FROM sys_area c WHERE c.parent_code = a.code) AS isleaf
          FROM sys_area a WHERE ${code ? "a.parent_code = ?" : "a.parent_code IS NULL"} ORDER BY a.sort, a.code`,
@@ -89,7 +89,7 @@ export function organisationRoutes(routes: RouteTable) {
       return ok(c, results.map((r) => ({ ...r, isleaf: r.isleaf === 1, value: r.code, label: r.name })), "fetched");
     })
     .get("/sys/department/listForOrgCode", "sys:department:list", async (c) => {
-      const orgCode = requireParam(c.req.query("orgCode"), department, "orgId", code6);
+      const orgCode = param(c.req.query("orgCode"), department, "orgId", code6);
       const { results } = await c.env.DB.prepare("SELECT * FROM sys_department WHERE org_id LIKE ? ORDER BY sort, name LIMIT 1000").bind(`${divisionPrefix(orgCode)}%`).all<Record<string, unknown>>();
       return ok(c, results.map((r) => toRecord(department as unknown as Family, camelRow(r))), "fetched");
     })
@@ -101,13 +101,13 @@ export function organisationRoutes(routes: RouteTable) {
       return ok(c, results.map(orgNode), "fetched");
     })
     .get("/sys/organization/queryOrgParents", "signedIn", async (c) => {
-      const code = requireParam(c.req.query("orgCode"), organisation, "code");
+      const code = param(c.req.query("orgCode"), organisation, "code");
       const org = await orgByCode(c.env.DB, code);
       if (!org) throw notFound(organisation.label);
       return ok(c, await orgAncestors(c.env.DB, org.id as string), "fetched");
     })
     .get("/sys/organization/organizationForDm", "signedIn", async (c) => {
-      const code = requireParam(c.req.query("orgCode"), organisation, "code");
+      const code = param(c.req.query("orgCode"), organisation, "code");
       const maxLevel = Math.min(Math.max(Number(c.req.query("mlevel") ?? 5) || 5, 1), 5);
       const org = await orgByCode(c.env.DB, code);
       if (!org) throw notFound(organisation.label);
@@ -115,11 +115,11 @@ export function organisationRoutes(routes: RouteTable) {
     })
     .get("/common/projectorgpost/alllist", "signedIn", async (c) => ok(c, (await c.env.DB.prepare("SELECT id, name, code, dept_id AS deptId, sort FROM project_org_post ORDER BY sort, name").all()).results, "fetched"))
     .get("/common/projectorgpost/getListByDept", "signedIn", async (c) => {
-      const deptId = requireParam(c.req.query("deptId"), post, "deptId");
+      const deptId = param(c.req.query("deptId"), post, "deptId");
       return ok(c, (await c.env.DB.prepare("SELECT id, name, code, dept_id AS deptId, sort FROM project_org_post WHERE dept_id = ? ORDER BY sort, name").bind(deptId).all()).results, "fetched");
     })
     .get("/common/projectorgpost/getlistbyaccountId", "signedIn", async (c) => {
-      const accountId = requireParam(c.req.query("accountId"), user, "userNo");
+      const accountId = param(c.req.query("accountId"), user, "userNo");
       const { results } = await c.env.DB.prepare(
         "SELECT p.id, p.name, p.code, p.dept_id AS deptId, p.sort FROM sys_user u JOIN project_org_post p ON p.id = u.post_id WHERE u.id = ?1 OR u.user_no = ?1",
       )

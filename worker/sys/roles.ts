@@ -4,12 +4,12 @@ import { RouteTable } from "../http/routes.ts";
 import { actorOf, ok } from "../http/envelope.ts";
 import { codes } from "../errors.ts";
 
+/** Every role as a choice (id, name, type), oldest first: role selects and the candidate lists. */
+export const roleChoices = async (db: D1Database) => (await db.prepare("SELECT role_id AS roleId, name, type FROM sys_role ORDER BY create_time").all()).results;
+
 export function roleRoutes(routes: RouteTable) {
   routes
-    .get("/sys/role/select", "signedIn", async (c) => {
-      const { results } = await c.env.DB.prepare("SELECT role_id AS roleId, name, type FROM sys_role ORDER BY create_time").all();
-      return ok(c, results, "fetched");
-    })
+    .get("/sys/role/select", "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"))
     .get("/sys/role/selectMyRole", "signedIn", async (c) => {
       const { results } = await c.env.DB.prepare("SELECT r.role_id AS roleId, r.name, r.type FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id WHERE ur.user_id = ? ORDER BY r.create_time")
         .bind(actorOf(c).id)

@@ -3,16 +3,12 @@ import { z } from "zod";
 import { t } from "../../events/i18n.ts";
 import { RouteTable } from "../http/routes.ts";
 import { ok, readJson } from "../http/envelope.ts";
-import { ValidationError } from "../errors.ts";
+import { requireParam } from "../resources/validate.ts";
 import { rebuild } from "../store/rebuild.ts";
 import { history, verifyStream } from "../store/history.ts";
 
 const streamLabel = { "zh-CN": "事件流", "en-US": "Stream" };
-function streamParam(value: unknown): string {
-  const parsed = z.string().min(3).max(200).regex(/^[\w.]+:[\w-]+$/).safeParse(value);
-  if (!parsed.success) throw new ValidationError([{ field: "stream", label: streamLabel, key: value ? "formatError" : "required" }]);
-  return parsed.data;
-}
+const streamParam = (value: unknown) => requireParam(value, z.string().min(3).max(200).regex(/^[\w.]+:[\w-]+$/), "stream", streamLabel);
 
 export function storeRoutes(routes: RouteTable) {
   routes

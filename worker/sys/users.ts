@@ -11,6 +11,8 @@ import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { ValidationError, codes, notFound } from "../errors.ts";
 import { newUpdate } from "../resources/commands.ts";
+import { requireParam } from "../resources/validate.ts";
+import { roleChoices } from "./roles.ts";
 
 const users = user as unknown as Family;
 
@@ -104,14 +106,10 @@ export function userRoutes(routes: RouteTable) {
       const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE type = '3' AND status = '1' ORDER BY name").all();
       return ok(c, results, "fetched");
     })
-    .get("/sys/candidate/roleList", "signedIn", async (c) => {
-      const { results } = await c.env.DB.prepare("SELECT role_id AS roleId, name, type FROM sys_role ORDER BY create_time").all();
-      return ok(c, results, "fetched");
-    })
+    .get("/sys/candidate/roleList", "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"))
     .get("/sys/candidate/userTree", "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"))
     .get("/sys/candidate/userTreeByName", "signedIn", async (c) => {
-      const name = z.string().trim().min(1).max(64).safeParse(c.req.query("name"));
-      if (!name.success) throw new ValidationError([{ field: "name", label: user.fields.name.label, key: "required" }]);
-      return ok(c, await userTree(c.env.DB, name.data), "fetched");
+      const name = requireParam(c.req.query("name"), z.string().trim().min(1).max(64), "name", user.fields.name.label);
+      return ok(c, await userTree(c.env.DB, name), "fetched");
     });
 }
