@@ -1,6 +1,7 @@
 /** How a broken zod rule is told to a person: shared by the worker's answers and the web's forms. */
 import type { z } from "zod";
-import type { MessageKey } from "./i18n.ts";
+import type { Family } from "./family.ts";
+import { t, type Lang, type MessageKey, type Text } from "./i18n.ts";
 import { rules, type RuleName } from "./rules.ts";
 
 /** The catalogue message of one zod issue, given the value that caused it. */
@@ -30,3 +31,33 @@ export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: Mess
   }
 }
 
+
+/** A field's label in `lang` (the key itself when the family does not declare it). */
+export function fieldLabel(family: { fields: Record<string, { label: Text }> }, key: string, lang: Lang): string {
+  return family.fields[key]?.label[lang] ?? key;
+}
+
+/**
+ * The server's checks run in a form: field → message for every broken rule of `record` (the first per
+ * field), empty when it would be accepted. Cross-field rules are reported together with the field rules,
+ * so one attempt shows everything missing; the texts are the server's.
+ *
+ * @example
+ * const errors = validateRecord(menu, form.getValues(), currentLang());
+ * if (Object.keys(errors).length) form.setErrors(errors);
+ */
+export function validateRecord(family: Family, record: Record<string, unknown>, lang: Lang): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = family.createSchema.safeParse(record);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      const { key: message, params } = messageFor(issue, record[key]);
+      errors[key] ??= t(message, lang, { name: fieldLabel(family, key, lang), ...params });
+    }
+  }
+  for (const problem of family.check(result.success ? (result.data as Record<string, unknown>) : record)) {
+    errors[problem.field] ??= t(problem.key, lang, { name: fieldLabel(family, problem.field, lang), ...problem.params });
+  }
+  return errors;
+}

@@ -7,6 +7,7 @@ import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { recordQueries } from "../api/records.ts";
 import { FieldValue } from "./FieldValue.tsx";
+import { fieldLabel } from "../../events/validation.ts";
 
 export interface HistoryDrawerProps {
   family: Family;
@@ -22,7 +23,7 @@ export function HistoryDrawer({ family, id, onClose }: HistoryDrawerProps) {
   const lang = i18n.language as Lang;
   const { data, isLoading } = useQuery({ ...recordQueries(family.path).history(id ?? ""), enabled: !!id, staleTime: 0 });
   const entries = [...(data ?? [])].reverse();
-  const label = (key: string) => family.fields[key]?.label[lang] ?? key;
+  const label = (key: string) => fieldLabel(family, key, lang);
   const known = (action: string) => ["created", "updated", "deleted"].includes(action);
 
   return (

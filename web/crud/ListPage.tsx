@@ -4,8 +4,8 @@
  * add / edit / delete / bulk delete / export / history — each button only with its permission tag.
  * Deleting asks with the serial number of the row (1-based across pages).
  */
-import { Box, Button, Group, LoadingOverlay, NativeSelect, Pagination, Stack, Text } from "@mantine/core";
-import { openConfirmModal } from "@mantine/modals";
+import { Box, Button, Group, LoadingOverlay, Stack, Text } from "@mantine/core";
+import { PageBar, pageSizes } from "../widgets/PageBar/index.ts";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconDownload, IconPlus, IconTrash } from "@tabler/icons-react";
@@ -25,8 +25,8 @@ import { HistoryDrawer } from "./HistoryDrawer.tsx";
 import { RecordForm } from "./RecordForm.tsx";
 import { RecordTable, type Sort } from "./RecordTable.tsx";
 import { filterQuery, SearchForm, type Filters } from "./SearchForm.tsx";
+import { confirmDelete as confirmDeleteDialog } from "./confirmDelete.tsx";
 
-export const pageSizes = [10, 20, 50, 100] as const;
 
 export interface ListPageProps {
   family: Family;
@@ -122,19 +122,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     }
     const ids = targets.map((x) => x.id);
     const warning = deleteWarning ? await deleteWarning(ids).catch(() => undefined) : undefined;
-    openConfirmModal({
-      title: t("notice.confirmTitle"),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm" data-testid="delete-confirm-text">{t("notice.deleteConfirm", { n: targets.map((x) => x.serial).join(",") })}</Text>
-          {warning && <Text size="sm" c="orange">{warning}</Text>}
-        </Stack>
-      ),
-      labels: { confirm: t("actions.confirm"), cancel: t("actions.cancel") },
-      confirmProps: { color: "red", "data-testid": "confirm-ok" },
-      cancelProps: { "data-testid": "confirm-cancel" },
-      onConfirm: () => void remove(ids),
-    });
+    if (await confirmDeleteDialog(targets.map((x) => x.serial), { warning })) await remove(ids);
   };
 
   const bulkDelete = () => {
@@ -187,23 +175,15 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
           onHistory={can.history ? (row) => setHistoryId(idOf(row)) : undefined}
         />
       </Box>
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" data-testid="total">{t("crud.total", { total })}</Text>
-        <Group gap="sm">
-          <NativeSelect
-            aria-label={t("crud.pageSize")}
-            data-testid="page-size"
-            value={String(size)}
-            onChange={(e) => {
-              setSize(Number(e.currentTarget.value));
-              goTo(1);
-            }}
-            data={pageSizes.map((n) => ({ value: String(n), label: t("crud.perPage", { n }) }))}
-            w={110}
-          />
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={goTo} withEdges data-testid="pagination" />
-        </Group>
-      </Group>
+      <PageBar
+        page={page}
+        limit={size}
+        total={total}
+        onChange={(next, limit) => {
+          setSize(limit);
+          goTo(next);
+        }}
+      />
       {form && (
         <RecordForm
           family={family}

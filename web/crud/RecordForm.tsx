@@ -15,7 +15,8 @@ import { ApiError } from "../api/http.ts";
 import { recordQueries, saveRecord, type Row } from "../api/records.ts";
 import { DraggableModal } from "../widgets/DraggableModal/index.ts";
 import { FieldInput, isWide, type FieldInputs } from "./FieldInput.tsx";
-import { jsonError, validateRecord } from "./validate.ts";
+import { jsonError } from "./validate.ts";
+import { validateRecord } from "../../events/validation.ts";
 import { emptyValues, formFields, formToRecord, recordToForm, type FormValues } from "./values.ts";
 
 export interface RecordFormProps {

@@ -4,9 +4,6 @@ export default {
     crud: {
       serial: "序号",
       actions: "操作",
-      total: "共 {{total}} 条",
-      pageSize: "每页条数",
-      perPage: "{{n}} 条/页",
       selected: "已选择 {{n}} 项",
       selectAll: "全选",
       yes: "是",
@@ -25,15 +22,15 @@ export default {
     widgets: {
       select: "请选择",
       nothingFound: "暂无数据",
+      total: "共 {{total}} 条",
+      pageSize: "每页条数",
+      perPage: "{{n}} 条/页",
     },
   },
   "en-US": {
     crud: {
       serial: "No.",
       actions: "Actions",
-      total: "Total {{total}}",
-      pageSize: "Rows per page",
-      perPage: "{{n}} / page",
       selected: "{{n}} selected",
       selectAll: "Select all",
       yes: "Yes",
@@ -52,6 +49,9 @@ export default {
     widgets: {
       select: "Select",
       nothingFound: "Nothing found",
+      total: "Total {{total}}",
+      pageSize: "Rows per page",
+      perPage: "{{n}} / page",
     },
   },
 };

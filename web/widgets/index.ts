@@ -7,3 +7,4 @@ export * from "./RegionCascader/index.ts";
 export * from "./NameById/index.ts";
 export * from "./DraggableModal/index.ts";
 export * from "./StickyBar/index.ts";
+export * from "./PageBar/index.ts";

@@ -11,7 +11,7 @@ import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
-import { ValidationError, codes } from "../errors.ts";
+import { codes } from "../errors.ts";
 import { sha256Hex } from "../store/canonical.ts";
 import { newDeletes, newUpdate, tooMany } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";

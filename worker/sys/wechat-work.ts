@@ -7,7 +7,7 @@ import { t } from "../../events/i18n.ts";
 import { user, wechatWorkUser } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
-import { ok, readJson } from "../http/envelope.ts";
+import { readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { ValidationError, codes, notFound } from "../errors.ts";
 import { idList, newUpdate } from "../resources/commands.ts";

@@ -1,5 +1,5 @@
 /** Add or edit a config parameter; the value editor follows the value type (string, array, table). */
-import { Button, Group, Input, Loader, SegmentedControl, Stack, TextInput, Textarea } from "@mantine/core";
+import { Group, Input, Loader, SegmentedControl, Stack, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -12,7 +12,7 @@ import type { Family } from "../../../events/family.ts";
 import { useDict } from "../shared/dict.ts";
 import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { runCommand } from "../shared/feedback.tsx";
-import { fieldLabel, validateRecord } from "../shared/validate.ts";
+import { fieldLabel, validateRecord } from "../../../events/validation.ts";
 import { ArrayEditor, TableEditor, type ConfigTable } from "./ValueEditors.tsx";
 import { FormActions } from "../shared/TableParts.tsx";
 

@@ -11,9 +11,9 @@ import type { ScreenProps } from "../../app/screens.ts";
 import { config } from "../../../events/families/sys.ts";
 import { useDict } from "../shared/dict.ts";
 import { confirmDelete, notifyError, runCommand } from "../shared/feedback.tsx";
-import { PageBar } from "../shared/PageBar.tsx";
+import { PageBar } from "../../widgets/PageBar/index.ts";
 import { useDialog } from "../shared/useDialog.ts";
-import { fieldLabel } from "../shared/validate.ts";
+import { fieldLabel } from "../../../events/validation.ts";
 import { ConfigForm, configQueries } from "./ConfigForm.tsx";
 import type { ConfigTable } from "./ValueEditors.tsx";
 

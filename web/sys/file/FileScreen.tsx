@@ -15,8 +15,8 @@ import type { ScreenProps } from "../../app/screens.ts";
 import { file as fileFamily } from "../../../events/families/sys.ts";
 import { useDict } from "../shared/dict.ts";
 import { confirmDelete, notifyError, notifySuccess, runCommand } from "../shared/feedback.tsx";
-import { PageBar } from "../shared/PageBar.tsx";
-import { fieldLabel } from "../shared/validate.ts";
+import { PageBar } from "../../widgets/PageBar/index.ts";
+import { fieldLabel } from "../../../events/validation.ts";
 import { acceptAttribute, checkFile, uploadFile } from "./upload.ts";
 import { EmptyRow } from "../shared/TableParts.tsx";
 

@@ -13,7 +13,7 @@ import { get } from "../../api/http.ts";
 import { currentLang } from "../../app/i18n.ts";
 import type { ScreenProps } from "../../app/screens.ts";
 import { families } from "../../../events/families/index.ts";
-import { PageBar } from "../shared/PageBar.tsx";
+import { PageBar } from "../../widgets/PageBar/index.ts";
 import { EmptyRow } from "../shared/TableParts.tsx";
 
 interface LogRow {

@@ -2,7 +2,7 @@
  * Add or edit a menu entry. The type (directory, menu, button) decides which fields apply; required
  * messages are the server's own (the family's schema and cross-field check, rendered from the catalogue).
  */
-import { Button, Group, Loader, NumberInput, Radio, SimpleGrid, Stack, Switch, TextInput, TreeSelect } from "@mantine/core";
+import { Group, Loader, NumberInput, Radio, SimpleGrid, Stack, Switch, TextInput, TreeSelect } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
@@ -17,7 +17,7 @@ import type { Family } from "../../../events/family.ts";
 import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { runCommand } from "../shared/feedback.tsx";
 import { menuSelectQuery, toTreeData } from "../shared/menuTree.ts";
-import { fieldLabel, validateRecord } from "../shared/validate.ts";
+import { fieldLabel, validateRecord } from "../../../events/validation.ts";
 import { FormActions } from "../shared/TableParts.tsx";
 
 const menus = menu as unknown as Family;

@@ -17,7 +17,7 @@ import { menu } from "../../../events/families/sys.ts";
 import { confirmDelete, runCommand } from "../shared/feedback.tsx";
 import { menuName } from "../shared/menuTree.ts";
 import { useDialog } from "../shared/useDialog.ts";
-import { fieldLabel } from "../shared/validate.ts";
+import { fieldLabel } from "../../../events/validation.ts";
 import { MenuForm, menuQueries, type MenuFormTarget } from "./MenuForm.tsx";
 import { buildMenuTree, parentIds, visibleRows, type MenuRow, type MenuTreeNode } from "./tree.ts";
 import { EmptyRow } from "../shared/TableParts.tsx";
@@ -45,7 +45,7 @@ export default function MenuScreen(_: ScreenProps) {
     });
 
   const remove = async (node: MenuTreeNode) => {
-    if (!(await confirmDelete([], t("sys.common.deleteNamed", { name: menuName(node, lang) })))) return;
+    if (!(await confirmDelete([], { text: t("sys.common.deleteNamed", { name: menuName(node, lang) }) }))) return;
     if (await runCommand(() => post(`/sys/menu/delete/${node.menuId}`))) {
       await queryClient.invalidateQueries({ queryKey: menuQueries.all });
       navigationChanged();

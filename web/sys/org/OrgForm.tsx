@@ -1,5 +1,5 @@
 /** Add (below a parent or at the top) or edit an organisation unit. */
-import { Button, Group, Loader, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Group, Loader, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -14,7 +14,7 @@ import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { RegionCascader } from "../../widgets/RegionCascader/index.ts";
 import { forgetName } from "../../api/names.ts";
 import { runCommand } from "../shared/feedback.tsx";
-import { fieldLabel, validateRecord } from "../shared/validate.ts";
+import { fieldLabel, validateRecord } from "../../../events/validation.ts";
 import { FormActions } from "../shared/TableParts.tsx";
 
 const orgs = organisation as unknown as Family;

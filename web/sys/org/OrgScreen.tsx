@@ -20,7 +20,7 @@ import { forgetName } from "../../api/names.ts";
 import { useDict } from "../shared/dict.ts";
 import { confirmDelete, notifyError, runCommand } from "../shared/feedback.tsx";
 import { useDialog } from "../shared/useDialog.ts";
-import { fieldLabel } from "../shared/validate.ts";
+import { fieldLabel } from "../../../events/validation.ts";
 import { OrgForm, orgQueries, type OrgFormTarget } from "./OrgForm.tsx";
 
 interface OrgNode {
@@ -122,7 +122,7 @@ export default function OrgScreen(_: ScreenProps) {
     if (!record) return;
     const node = findNode(dataRef.current, String(record.id));
     if (node && (node.hasChildren || (node.children?.length ?? 0) > 0)) return notifyError(t("sys.org.deleteChildrenFirst"));
-    if (!(await confirmDelete([], t("sys.common.deleteNamed", { name: String(record.name) })))) return;
+    if (!(await confirmDelete([], { text: t("sys.common.deleteNamed", { name: String(record.name) }) }))) return;
     if (!(await runCommand(() => post(`${organisation.path}/delete`, [record.id])))) return;
     setSelectedId(null);
     forgetName("organisation", String(record.id));

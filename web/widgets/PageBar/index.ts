@@ -1,0 +1,2 @@
+export { PageBar, pageSizes } from "./PageBar.tsx";
+export type { PageBarProps } from "./PageBar.tsx";
