@@ -44,6 +44,11 @@ export interface FamilySpec<F extends Record<string, Field>> {
   defaultSort: [keyof F & string | MetaKey, SortDir];
   /** eq filters whose per-value totals are kept as counters (broad filters: status, type) */
   counted?: (keyof F & string)[];
+  /**
+   * Text fields the list's `keyword` searches (full-text: Chinese substrings of two characters or more,
+   * Latin words and prefixes). A family without them has no search box.
+   */
+  search?: (keyof F & string)[];
   /** field groups that must be unique among live records (enforced by a unique index, reported by name) */
   unique?: (keyof F & string)[][];
   /** the field pointing at a record's parent in the same family: a record with children cannot be deleted */
@@ -67,8 +72,9 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   idColumn: string;
   /** stream prefix and event-type prefix, e.g. "sys.sysdict" */
   name: string;
-  events: { created: string; updated: string; deleted: string };
-  tags: { list: string; info: string; save: string; update: string; delete: string };
+  /** a revert is an `updated` event carrying `revertedTo`; `restored` undoes a deletion */
+  events: { created: string; updated: string; deleted: string; restored: string };
+  tags: { list: string; info: string; save: string; update: string; delete: string; import: string; export: string };
   /** field key → column name */
   column: Record<keyof F & string, string>;
   /** schema of a create command (required fields present) */
@@ -77,6 +83,7 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   patchSchema: z.ZodObject;
   filters: { [K in keyof F & string]?: FilterOp };
   counted: (keyof F & string)[];
+  search: (keyof F & string)[];
   unique: (keyof F & string)[][];
   check: (record: Record<string, unknown>) => RecordProblem[];
 }
@@ -93,7 +100,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
       return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
     }),
   );
-  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? [])]) {
+  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.search ?? [])]) {
     if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
   }
   return {
@@ -101,19 +108,22 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     idKey,
     idColumn: columnName(idKey),
     name,
-    events: { created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted` },
+    events: { created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted`, restored: `${name}.restored` },
     tags: {
       list: `${spec.perm}:list`,
       info: `${spec.perm}:info`,
       save: `${spec.perm}:save`,
       update: `${spec.perm}:update`,
       delete: `${spec.perm}:delete`,
+      import: `${spec.perm}:import`,
+      export: `${spec.perm}:export`,
     },
     column,
     createSchema: z.object(createShape),
     patchSchema: z.object(patchShape),
     filters: spec.filters ?? {},
     counted: spec.counted ?? [],
+    search: spec.search ?? [],
     unique: spec.unique ?? [],
     check: spec.check ?? (() => []),
   };

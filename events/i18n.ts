@@ -12,6 +12,7 @@ export const messages = {
   fetched: { "zh-CN": "获取成功", "en-US": "Fetched successfully" },
   created: { "zh-CN": "新增成功", "en-US": "Created successfully" },
   updated: { "zh-CN": "更新成功", "en-US": "Updated successfully" },
+  saved: { "zh-CN": "保存成功", "en-US": "Saved" },
   deleted: { "zh-CN": "删除成功", "en-US": "Deleted successfully" },
   networkError: { "zh-CN": "网络异常", "en-US": "Network exception" },
   notLoggedIn: { "zh-CN": "当前用户未登录或登录信息已失效!", "en-US": "You are not signed in or your sign-in has expired!" },
@@ -88,6 +89,11 @@ export const messages = {
   uploadEmpty: { "zh-CN": "不能上传空文件", "en-US": "An empty file cannot be uploaded" },
   bindCodeIssued: { "zh-CN": "绑定码已生成，{minutes} 分钟内有效", "en-US": "Binding code issued, valid for {minutes} minutes" },
   rebuildDone: { "zh-CN": "读模型重建完成", "en-US": "Read models rebuilt" },
+  noSuchVersion: { "zh-CN": "不能还原到版本 {version}：该版本不存在或就是当前版本", "en-US": "Cannot revert to version {version}: it does not exist or is the current one" },
+  reverted: { "zh-CN": "已还原到版本 {version}", "en-US": "Reverted to version {version}" },
+  notDeleted: { "zh-CN": "该记录未被删除，无需恢复", "en-US": "This record is not deleted; there is nothing to restore" },
+  restored: { "zh-CN": "恢复成功", "en-US": "Restored" },
+  parentMissing: { "zh-CN": "{name}指向的上级记录不存在或已删除，请先恢复上级", "en-US": "The parent that {name} points to does not exist or was deleted; restore it first" },
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,53 +1,25 @@
 /**
- * The Hono app: every route of the route table under /api, each behind the guard its access rule names,
+ * The Hono app over the composition (worker/modules.ts): every route of the route table under /api, each
+ * behind the guard its access rule names,
  * one onError that renders the envelope in the request's language, and HTTP 404 for unknown API paths.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { pickLang, t } from "../events/i18n.ts";
-import { families } from "../events/families/index.ts";
 import type { AppEnv } from "./http/env.ts";
-import { RouteTable, type RouteSpec } from "./http/routes.ts";
+import type { RouteSpec } from "./http/routes.ts";
 import { requirePermission } from "./http/envelope.ts";
 import { DomainError, codes } from "./errors.ts";
-import { familyRoutes } from "./resources/routes.ts";
-import { authRoutes } from "./auth/routes.ts";
 import { resolveActor } from "./auth/session.ts";
-import { nav } from "./sys/nav.ts";
-import { dictionaryRoutes } from "./sys/dictionary.ts";
-import { passwordRoutes } from "./sys/password.ts";
-import { storeRoutes } from "./sys/store.ts";
-import { userRoutes } from "./sys/users.ts";
-import { roleRoutes } from "./sys/roles.ts";
-import { menuRoutes } from "./sys/menus.ts";
-import { organisationRoutes } from "./sys/organisation.ts";
-import { wechatWorkRoutes } from "./sys/wechat-work.ts";
-import { logRoutes } from "./sys/log.ts";
-import { fileRoutes } from "./files/routes.ts";
+import { buildRoutes, store } from "./modules.ts";
 
-/** Every API route, in registration order (specific paths before the families' generic ones). */
-export function buildRoutes(): RouteTable {
-  const routes = new RouteTable();
-  authRoutes(routes);
-  routes.get("/sys/menu/nav", "signedIn", nav);
-  dictionaryRoutes(routes);
-  passwordRoutes(routes);
-  storeRoutes(routes);
-  userRoutes(routes);
-  roleRoutes(routes);
-  menuRoutes(routes);
-  organisationRoutes(routes);
-  wechatWorkRoutes(routes);
-  logRoutes(routes);
-  fileRoutes(routes);
-  for (const family of families) familyRoutes(routes, family);
-  return routes;
-}
+export { buildRoutes };
 
 const context: MiddlewareHandler<AppEnv> = async function context(c, next) {
   c.set("lang", pickLang(c.req.header("cookie"), c.req.header("accept-language")));
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("actor", null);
+  c.set("store", store);
   await next();
 };
 

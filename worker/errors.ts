@@ -3,7 +3,6 @@
  * app's onError renders it in the request's language as `{ code, msg, errors? }` with HTTP 200.
  */
 import { t, type Lang, type MessageKey, type Text } from "../events/i18n.ts";
-import { familyByTable } from "./resources/registry.ts";
 
 /** Envelope codes. 400 and 401 send the web app back to sign-in (spec section 8), so validation uses 422. */
 export const codes = {
@@ -59,20 +58,16 @@ export class ConcurrencyError extends DomainError {
   }
 }
 
+/** A clash on a unique index, named by the fields behind it (the projection that owns the table names them). */
 export class DuplicateError extends DomainError {
-  readonly table: string;
-  readonly columns: string[];
-  constructor(table: string, columns: string[]) {
+  readonly fields: { key: string; label: Text }[];
+  constructor(fields: { key: string; label: Text }[]) {
     super(codes.validation, "alreadyExists");
-    this.table = table;
-    this.columns = columns;
+    this.fields = fields;
   }
   override render(lang: Lang) {
-    const family = familyByTable.get(this.table);
-    const byColumn = new Map(Object.entries(family?.fields ?? {}).map(([k, f]) => [family!.column[k], { key: k, label: f.label[lang] }]));
-    const fields = this.columns.map((c) => byColumn.get(c));
-    const msg = t("alreadyExists", lang, { fields: fields.map((f, i) => f?.label ?? this.columns[i]).join(lang === "zh-CN" ? "、" : ", ") });
-    return { msg, errors: Object.fromEntries(fields.filter((f) => f).map((f) => [f!.key, msg])) };
+    const msg = t("alreadyExists", lang, { fields: this.fields.map((f) => f.label[lang]).join(lang === "zh-CN" ? "、" : ", ") });
+    return { msg, errors: Object.fromEntries(this.fields.map((f) => [f.key, msg])) };
   }
 }
 

@@ -1,8 +1,8 @@
 /** Every declared record family. Adding a family = declaring it and listing it here. */
 import type { Family } from "../family.ts";
-import { area, config, department, dictionary, file, menu, organisation, role, user, wechatWorkUser } from "./sys.ts";
+import { area, config, department, dictionary, file, listPref, listView, menu, organisation, role, user, wechatWorkUser } from "./sys.ts";
 import { member, post } from "./org.ts";
 
-export const families: Family[] = [dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file] as unknown as Family[];
+export const families: Family[] = [dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref] as unknown as Family[];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -8,6 +8,9 @@ const configTable = z.object({ columns: z.array(z.string().max(64)).min(1).max(3
 const configValue = z.union([z.string().max(4000), z.array(z.string().max(500)).max(500), configTable]);
 const isTable = (v: unknown): v is z.infer<typeof configTable> => configTable.safeParse(v).success;
 
+/** Columns of a list as a user arranged them: order, hidden ones, widths in pixels. */
+export const listColumns = z.array(z.object({ key: z.string().min(1).max(64), hidden: z.boolean().optional(), width: z.number().int().min(40).max(2000).optional() })).max(200);
+
 /** Dictionary entries: the values every dict select, radio, checkbox and tag shows. */
 export const dictionary = defineFamily({
   path: "/sys/sysdict",
@@ -23,6 +26,7 @@ export const dictionary = defineFamily({
     status: field.dict(l("状态", "Status"), "dictStatus", { required: true }),
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
   },
+  search: ["name", "enName", "value", "type", "remark"],
   columns: ["type", "value", "name", "enName", "number", "status", "remark"],
   filters: { type: "eq", name: "like", value: "eq", status: "eq" },
   sorts: ["number", "type", "updateTime"],
@@ -51,6 +55,7 @@ export const menu = defineFamily({
     componentUrl: field.text(l("文件路径", "File path"), { max: 255 }),
     enabled: field.bool(l("是否启用", "Enabled")),
   },
+  search: ["name", "enName", "url"],
   columns: ["name", "enName", "icon", "type", "orderNum", "url", "perms", "routeName", "componentUrl", "enabled"],
   filters: { name: "like", parentId: "eq", type: "eq" },
   parentKey: "parentId",
@@ -77,6 +82,7 @@ export const role = defineFamily({
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
     menuIdList: field.refs(l("菜单权限", "Menus"), { table: "sys_role_menu", ownerColumn: "role_id", refColumn: "menu_id" }),
   },
+  search: ["name", "remark"],
   columns: ["name", "type", "remark"],
   filters: { name: "like", type: "eq" },
   sorts: ["name", "createTime"],
@@ -103,6 +109,7 @@ export const user = defineFamily({
     orgCode: field.text(l("区划代码", "Division code"), { max: 6, rules: ["zoningCode"] }),
     roleIdList: field.refs(l("角色", "Roles"), { table: "sys_user_role", ownerColumn: "user_id", refColumn: "role_id" }),
   },
+  search: ["userNo", "name", "phone", "email"],
   columns: ["userNo", "name", "type", "phone", "status", "deptId", "postId"],
   filters: { userNo: "prefix", name: "like", status: "eq", deptId: "eq", type: "eq" },
   sorts: ["userNo", "name", "createTime"],
@@ -123,6 +130,7 @@ export const config = defineFamily({
     value: field.json(l("参数值", "Parameter value"), configValue),
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
   },
+  search: ["name", "remark"],
   columns: ["name", "valueType", "value", "remark"],
   filters: { name: "like", valueType: "eq" },
   sorts: ["name", "updateTime"],
@@ -150,6 +158,7 @@ export const area = defineFamily({
     type: field.dict(l("类型", "Type"), "areaLevel", { required: true }),
     sort: field.int(l("排序号", "Number")),
   },
+  search: ["name", "code"],
   columns: ["code", "name", "parentCode", "type", "sort"],
   filters: { code: "prefix", name: "like", parentCode: "eq", type: "eq" },
   sorts: ["code", "sort"],
@@ -173,6 +182,7 @@ export const department = defineFamily({
     sort: field.int(l("排序号", "Sort")),
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
   },
+  search: ["name", "creditCode", "phone", "remark"],
   columns: ["name", "creditCode", "orgId", "phone", "sort", "remark"],
   filters: { name: "like", creditCode: "prefix", orgId: "prefix" },
   sorts: ["sort", "name", "createTime"],
@@ -194,6 +204,7 @@ export const organisation = defineFamily({
     areaCode: field.text(l("行政区划", "Administrative division"), { max: 6, rules: ["zoningCode"] }),
     sort: field.int(l("排序号", "Sort")),
   },
+  search: ["name", "code"],
   columns: ["name", "code", "type", "areaCode", "sort"],
   filters: { name: "like", parentId: "eq", type: "eq", code: "eq" },
   parentKey: "parentId",
@@ -219,6 +230,7 @@ export const wechatWorkUser = defineFamily({
     examStatus: field.dict(l("审核状态", "Examination"), "examStatus"),
     examRemark: field.longText(l("审核意见", "Examination remark"), { max: 500 }),
   },
+  search: ["name", "wxUserId", "mobile", "departmentName"],
   columns: ["wxUserId", "name", "mobile", "userId", "departmentName", "off", "examStatus"],
   filters: { name: "like", wxUserId: "eq", examStatus: "eq", off: "eq" },
   sorts: ["name", "createTime"],
@@ -243,8 +255,53 @@ export const file = defineFamily({
     businessType: field.text(l("业务类型", "Business type"), { max: 64 }),
     businessId: field.text(l("业务编号", "Business id"), { max: 64 }),
   },
+  search: ["name"],
   columns: ["name", "ext", "size", "businessType", "businessId"],
   filters: { name: "like", ext: "eq", businessType: "eq", businessId: "eq" },
   sorts: ["createTime", "name", "size"],
   defaultSort: ["createTime", "desc"],
+});
+
+/** A user's named list view of one family: filters, keyword, sort and columns, shared with roles if chosen. */
+export const listView = defineFamily({
+  path: "/sys/listview",
+  perm: "sys:listview",
+  table: "sys_list_view",
+  label: l("列表视图", "Saved view"),
+  fields: {
+    name: field.text(l("视图名称", "View name"), { required: true, max: 64 }),
+    familyPath: field.text(l("列表", "List"), { required: true, max: 128 }),
+    ownerId: field.ref(l("所有者", "Owner"), { required: true }),
+    filters: field.json(l("筛选条件", "Filters"), z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])).refine((v) => Object.keys(v).length <= 50)),
+    keyword: field.text(l("关键词", "Keyword"), { max: 200 }),
+    sort: field.json(l("排序", "Sort"), z.object({ field: z.string().max(64), order: z.enum(["asc", "desc"]) })),
+    columns: field.json(l("列设置", "Columns"), listColumns),
+    roleIds: field.refs(l("共享给角色", "Shared with roles"), { table: "sys_list_view_role", ownerColumn: "view_id", refColumn: "role_id" }),
+  },
+  columns: ["name", "familyPath", "ownerId"],
+  filters: { familyPath: "eq", ownerId: "eq", name: "like" },
+  search: ["name"],
+  sorts: ["name", "updateTime"],
+  defaultSort: ["updateTime", "desc"],
+});
+
+/**
+ * A user's column settings of one family's list (which columns, in which order, how wide). Users reach
+ * their own through /sys/listpref/info|save; the family's standard verbs under /sys/listprefs are for administrators.
+ */
+export const listPref = defineFamily({
+  path: "/sys/listprefs",
+  perm: "sys:listpref",
+  table: "sys_list_pref",
+  label: l("列表列设置", "List columns"),
+  fields: {
+    ownerId: field.ref(l("所有者", "Owner"), { required: true }),
+    familyPath: field.text(l("列表", "List"), { required: true, max: 128 }),
+    columns: field.json(l("列设置", "Columns"), listColumns, { required: true }),
+  },
+  columns: ["ownerId", "familyPath"],
+  filters: { ownerId: "eq", familyPath: "eq" },
+  sorts: ["updateTime"],
+  defaultSort: ["updateTime", "desc"],
+  unique: [["ownerId", "familyPath"]],
 });

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { NodeD1, asD1 } from "./node-d1.ts";
 import { benchRecord, groupedCreates, listPages, rebuildSlice, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
-import { statementsFor } from "../../worker/store/append.ts";
+import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
 import { webFigures } from "./web.ts";
 
@@ -36,7 +36,7 @@ async function bulkLoad(db: NodeD1, count: number) {
       const base = { stream: `sys.sysdict:${id}`, version: 1, type: "sys.sysdict.created", data: { id, record: benchRecord(i) }, meta, at };
       events.push({ ...base, hash: createHash("sha256").update(canonicalJson(base)).digest("hex") });
     }
-    await db.batch(statementsFor(events).map((s) => db.prepare(s.sql).bind(...s.params)));
+    await db.batch(store.statementsFor(events).map((s) => db.prepare(s.sql).bind(...s.params)));
     if (start % 100_000 === 0) log(`loaded ${start} / ${count}`);
   }
 }

@@ -4,8 +4,9 @@
  */
 import { dictionary } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
-import { append } from "../../worker/store/append.ts";
-import { rebuild } from "../../worker/store/rebuild.ts";
+import { store } from "../../worker/modules.ts";
+
+const { append, rebuild } = store;
 import { newCreate, newUpdate } from "../../worker/resources/commands.ts";
 import { listPage, parseListQuery } from "../../worker/resources/query.ts";
 import type { EventMeta } from "../../worker/store/types.ts";

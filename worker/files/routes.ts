@@ -4,9 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import { z } from "zod";
 import { t } from "../../events/i18n.ts";
 import { file } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, page, requirePermission } from "../http/envelope.ts";
@@ -48,10 +49,37 @@ async function upload(c: Context<AppEnv>) {
   );
 }
 
+// ── Documented shapes (the API document's schemas) ────────────────────────────
+const uploadForm = z.object({
+  file: z.any().meta({ type: "string", format: "binary", description: "one file of the allowed types, at most 40 MB" }),
+  businessType: z.string().optional(),
+  businessId: z.string().optional(),
+});
+const uploaded = z.object({
+  id: z.string(),
+  name: z.string(),
+  ext: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  sha256: z.string(),
+  objectKey: z.string(),
+  businessType: z.string().optional(),
+  businessId: z.string().optional(),
+  url: z.string(),
+});
+const uploadDoc = { summary: l("上传一个文件", "Upload one file"), body: uploadForm, bodyType: "multipart" as const, response: uploaded };
+const uuidQuery = z.object({ uuid: z.string().describe("file id") });
+const listQuery = z.object({
+  ids: z.string().optional().describe("comma-separated file ids (at most 90): their metadata for any signed-in user; without it the paged list (sys:file:list)"),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+const idQuery = z.object({ id: z.string().describe("file id") });
+
 export function fileRoutes(routes: RouteTable) {
   routes
-    .post("/file/upload", "sys:file:upload", upload)
-    .post("/file/uploads", "sys:file:upload", upload, { tokenInQuery: true })
+    .post("/file/upload", "sys:file:upload", upload, { doc: uploadDoc })
+    .post("/file/uploads", "sys:file:upload", upload, { tokenInQuery: true, doc: { ...uploadDoc, summary: l("上传一个文件（令牌可放在查询参数 token 中）", "Upload one file (token also as query parameter token)") } })
     .get("/file/fileDown", "signedIn", async (c) => {
       const meta = await findById(c.env.DB, files, c.req.query("uuid") ?? "");
       if (!meta) throw notFound(file.label);
@@ -66,7 +94,7 @@ export function fileRoutes(routes: RouteTable) {
           "x-content-type-options": "nosniff",
         },
       });
-    }, { tokenInQuery: true })
+    }, { tokenInQuery: true, doc: { summary: l("下载文件", "Download a file"), query: uuidQuery, download: "application/octet-stream" } })
     // list?ids=a,b answers those files' metadata (any signed-in user, for attachments on forms);
     // without ids it is the family's paged list and needs its tag
     .get("/file/list", "signedIn", async (c) => {
@@ -75,8 +103,10 @@ export function fileRoutes(routes: RouteTable) {
       requirePermission(c, files.tags.list);
       const { total, rows } = await listPage(c.env.DB, files, parseListQuery(files, c.req.query()));
       return page(c, total, rows);
+    }, { doc: { summary: l("按编号获取文件信息，或文件分页列表", "File metadata by ids, or the paged file list"), query: listQuery } })
+    .get("/file/getlistByParams", "sys:file:list", async (c) => ok(c, await listAll(c.env.DB, files, parseListQuery(files, c.req.query()), 500), "fetched"), {
+      doc: { summary: l("按业务筛选文件（最多 500 个）", "Files by business (at most 500)"), family: files, verb: "listAll" },
     })
-    .get("/file/getlistByParams", "sys:file:list", async (c) => ok(c, await listAll(c.env.DB, files, parseListQuery(files, c.req.query()), 500), "fetched"))
     .get("/file/delete", "sys:file:delete", async (c) => {
       const id = c.req.query("id") ?? "";
       const meta = await findById(c.env.DB, files, id);
@@ -84,5 +114,5 @@ export function fileRoutes(routes: RouteTable) {
       const answer = await runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, files, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
       await c.env.FILES.delete(meta.objectKey as string);
       return answer;
-    });
+    }, { doc: { summary: l("删除文件", "Delete a file"), query: idQuery } });
 }

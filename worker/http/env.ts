@@ -1,5 +1,6 @@
 /** Bindings and per-request variables of the Hono app. */
 import type { Lang } from "../../events/i18n.ts";
+import type { EventStore } from "../store/index.ts";
 
 export interface Env {
   DB: D1Database;
@@ -23,4 +24,5 @@ export interface Actor {
   user: Record<string, unknown>;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { lang: Lang; requestId: string; actor: Actor | null } };
+/** `store` is the event store the composition root bound to every module's projections. */
+export type AppEnv = { Bindings: Env; Variables: { lang: Lang; requestId: string; actor: Actor | null; store: EventStore } };

@@ -3,11 +3,44 @@
  * and the permission matrix test can walk every route.
  */
 import type { Context } from "hono";
+import type { z } from "zod";
+import type { Text } from "../../events/i18n.ts";
+import type { Family } from "../../events/family.ts";
 import type { AppEnv } from "./env.ts";
 
 /** "public": anyone; "signedIn": any session; otherwise a permission tag such as "sys:sysdict:list". */
 export type Access = "public" | "signedIn" | (string & {});
 export type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/**
+ * What the API document (worker/openapi/) says about a route beyond what the table knows.
+ * A family verb names its family and verb and the document derives the shapes from the declaration;
+ * an own verb gives its summary and the zod schemas its handler parses with.
+ *
+ * @example
+ * routes.post("/sys/user/password", "signedIn", password, { doc: { summary: l("修改密码", "Change password"), body: passwordBody } });
+ */
+export interface RouteDoc {
+  summary?: Text;
+  /** the record family this route belongs to (derived routes and family helpers such as excel/*) */
+  family?: Family;
+  /** the family verb: list, listAll, info, history, save, update, delete, revert, restore, deleted, excel/template… */
+  verb?: string;
+  /** schema of the query parameters (a zod object) */
+  query?: z.ZodType;
+  /** schema of the request body */
+  body?: z.ZodType;
+  /** how the body travels: JSON (default) or a multipart form (a file field as `z.any().meta({ type: "string", format: "binary" })`) */
+  bodyType?: "json" | "multipart";
+  /** schema of `data` in the answer's envelope */
+  response?: z.ZodType;
+  /** the answer is a file of this media type (a download), not the envelope */
+  download?: string;
+  /** envelope codes the route answers beyond those its access rule, parameters and body imply (e.g. 423) */
+  errors?: number[];
+  /** groups in the document; by default the path's first two segments */
+  tags?: string[];
+}
 
 export interface RouteSpec {
   method: "GET" | "POST";
@@ -20,10 +53,18 @@ export interface RouteSpec {
    * Elsewhere only the header counts: tokens in URLs end up in logs and histories.
    */
   tokenInQuery?: boolean;
+  /**
+   * Also accept the web app's session cookie `x-tr-token` (pages a browser opens by URL, such as /api/docs).
+   * Only for GET routes that change nothing: a cookie is sent along by the browser on its own.
+   */
+  tokenInCookie?: boolean;
+  doc?: RouteDoc;
 }
 
 export interface RouteOptions {
   tokenInQuery?: boolean;
+  tokenInCookie?: boolean;
+  doc?: RouteDoc;
 }
 
 export class RouteTable {

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import { headOf, parseEventRow, readStream } from "../store/append.ts";
 import type { StoredEvent, StreamWrite } from "../store/types.ts";
-import { ConcurrencyError, NamedError, ValidationError, codes } from "../errors.ts";
-import { decide, fold, type RecordValues } from "./decide.ts";
+import { ConcurrencyError, DomainError, NamedError, ValidationError, codes, notFound } from "../errors.ts";
+import { displayTime } from "../time.ts";
+import { decide, fold, foldTo, type RecordValues } from "./decide.ts";
 import { parseRecord } from "./validate.ts";
 
 export const streamOf = (family: Family, id: string) => `${family.name}:${id}`;
@@ -26,6 +27,59 @@ export async function newUpdate(db: D1Database, family: Family, id: string, inpu
   if (expectedVersion !== undefined && expectedVersion !== head.version) throw new ConcurrencyError(expectedVersion, head.version);
   if (state.record) parseRecord(family, family.createSchema, { ...state.record, ...patch });
   return { stream: streamOf(family, id), head, events: decide(family, { kind: "update", id, patch }, state) };
+}
+
+/** A tree's record may only point at a live parent (revert and restore can bring back a stale pointer). */
+async function requireLiveParent(db: D1Database, family: Family, record: RecordValues) {
+  const parentKey = family.parentKey;
+  const parent = parentKey ? record[parentKey] : null;
+  if (!parentKey || parent === null || parent === undefined || parent === "" || parent === "0") return;
+  const row = await db.prepare(`SELECT 1 FROM ${family.table} WHERE ${family.idColumn} = ?`).bind(String(parent)).first();
+  if (!row) throw new ValidationError([{ field: parentKey, label: family.fields[parentKey]!.label, key: "parentMissing" }]);
+}
+
+/**
+ * A revert: the values of version `version` (read from the stream) become the record again, as an update
+ * that history shows as a revert. They must still pass today's schema, rules and tree.
+ */
+export async function newRevert(db: D1Database, family: Family, id: string, version: number, expectedVersion?: number): Promise<StreamWrite> {
+  const events = await readStream(db, streamOf(family, id));
+  const head = headOf(events);
+  if (expectedVersion !== undefined && expectedVersion !== head.version) throw new ConcurrencyError(expectedVersion, head.version);
+  const state = fold(family, events);
+  if (!state.record) throw notFound(family.label);
+  const then = foldTo(family, events, version).record;
+  if (!then || version >= head.version) throw new DomainError(codes.validation, "noSuchVersion", { version });
+  parseRecord(family, family.createSchema, then);
+  await requireLiveParent(db, family, then);
+  return { stream: streamOf(family, id), head, events: decide(family, { kind: "revert", id, version, record: then }, state) };
+}
+
+/** A restore: the record a deletion took away comes back with its values and its creation time. */
+export async function newRestore(db: D1Database, family: Family, id: string): Promise<StreamWrite> {
+  const events = await readStream(db, streamOf(family, id));
+  if (events.length === 0) throw notFound(family.label);
+  const state = fold(family, events);
+  if (state.deletedRecord) await requireLiveParent(db, family, state.deletedRecord);
+  return { stream: streamOf(family, id), head: headOf(events), events: decide(family, { kind: "restore", id }, state) };
+}
+
+/** The record as it was at `version`, shaped like a read-model answer; null when it did not exist then. */
+export async function recordAsOf(db: D1Database, family: Family, id: string, version: number): Promise<RecordValues | null> {
+  const events = await readStream(db, streamOf(family, id));
+  const upTo = events.filter((e) => e.version <= version);
+  const state = fold(family, upTo);
+  if (!state.record || state.version !== version) return null;
+  const last = upTo.at(-1)!;
+  return {
+    [family.idKey]: id,
+    ...state.record,
+    version,
+    createTime: state.created ? displayTime(state.created.at) : null,
+    createBy: state.created?.by ?? null,
+    updateTime: displayTime(last.at),
+    updateBy: last.meta.actorId,
+  };
 }
 
 export const idList = z.array(z.union([z.string().min(1).max(64), z.number()]).transform(String)).min(1).max(100);

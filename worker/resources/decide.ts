@@ -1,10 +1,11 @@
 /**
- * The record aggregate every family shares: pure `evolve` over its events and `decide` for the three
- * commands. Validation of field values happens before (parsing); decide guards the record's life cycle.
+ * The record aggregate every family shares: pure `evolve` over its events and `decide` for its commands
+ * (create, update, delete, revert to an earlier version, restore after a deletion). Validation of field
+ * values happens before (parsing); decide guards the record's life cycle.
  */
 import type { Family } from "../../events/family.ts";
 import type { PendingEvent, StoredEvent } from "../store/types.ts";
-import { notFound } from "../errors.ts";
+import { DomainError, codes, notFound } from "../errors.ts";
 
 export type RecordValues = Record<string, unknown>;
 
@@ -12,28 +13,40 @@ export interface RecordState {
   version: number;
   record: RecordValues | null;
   deleted: boolean;
+  /** the values a deletion took away (what a restore brings back) */
+  deletedRecord: RecordValues | null;
+  /** when and by whom the record was created (a restore carries them back to the read model) */
+  created: { at: string; by: string | null } | null;
 }
 
-export const initialState: RecordState = { version: 0, record: null, deleted: false };
+export const initialState: RecordState = { version: 0, record: null, deleted: false, deletedRecord: null, created: null };
 
 export type RecordCommand =
   | { kind: "create"; id: string; record: RecordValues }
   | { kind: "update"; id: string; patch: RecordValues }
-  | { kind: "delete"; id: string };
+  | { kind: "delete"; id: string }
+  /** `record` holds the values of version `version`, already read from the stream and validated */
+  | { kind: "revert"; id: string; version: number; record: RecordValues }
+  | { kind: "restore"; id: string };
 
 export function evolve(family: Family, state: RecordState, event: StoredEvent): RecordState {
   switch (event.type) {
     case family.events.created:
+      return { ...state, version: event.version, record: event.data.record as RecordValues, deleted: false, created: { at: event.at, by: event.meta.actorId } };
     case family.events.updated:
-      return { version: event.version, record: event.data.record as RecordValues, deleted: false };
+    case family.events.restored:
+      return { ...state, version: event.version, record: event.data.record as RecordValues, deleted: false, deletedRecord: null };
     case family.events.deleted:
-      return { version: event.version, record: null, deleted: true };
+      return { ...state, version: event.version, record: null, deleted: true, deletedRecord: event.data.record as RecordValues };
     default:
       return { ...state, version: event.version };
   }
 }
 
 export const fold = (family: Family, events: StoredEvent[]) => events.reduce((s, e) => evolve(family, s, e), initialState);
+
+/** The state as it was right after version `version` (as-of reads, reverts). */
+export const foldTo = (family: Family, events: StoredEvent[], version: number) => fold(family, events.filter((e) => e.version <= version));
 
 /** Field-by-field difference, for the updated event's `changes` (history shows it). */
 export function diff(before: RecordValues, after: RecordValues): Record<string, [unknown, unknown]> {
@@ -61,6 +74,16 @@ export function decide(family: Family, command: RecordCommand, state: RecordStat
     case "delete":
       if (!state.record) throw notFound(family.label);
       return [{ type: family.events.deleted, data: { id: command.id, record: state.record } }];
+    case "revert": {
+      if (!state.record) throw notFound(family.label);
+      if (command.version < 1 || command.version >= state.version) throw new DomainError(codes.validation, "noSuchVersion", { version: command.version });
+      const changes = diff(state.record, command.record);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: family.events.updated, data: { id: command.id, record: command.record, changes, revertedTo: command.version } }];
+    }
+    case "restore":
+      if (!state.deleted || !state.deletedRecord) throw new DomainError(codes.validation, "notDeleted");
+      return [{ type: family.events.restored, data: { id: command.id, record: state.deletedRecord, createdAt: state.created?.at ?? null, createdBy: state.created?.by ?? null } }];
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

@@ -3,12 +3,15 @@
  * grouped batch of hundreds) is folded to the last state of each record and written as multi-row
  * statements: rows travel as one JSON parameter through json_each, so a row of any width binds a single
  * parameter (D1 allows 100) and a batch costs a handful of statements, not three per event.
- * A rebuild replays the same columns in SQL straight from the events table.
+ * A rebuild replays the same columns in SQL straight from the events table. The same run also keeps the
+ * family's full-text index and the recycle bin (records whose last event is a deletion) in step.
  */
 import { metaColumns, type Family } from "../../events/family.ts";
 import { storedAsJson, toColumn } from "../../events/fields.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
+import { searchTableOf } from "./schema.ts";
+import { forgetTerms, indexTerms, recordTerms, searchRebuildPass } from "./search.ts";
 
 type Value = string | number | null;
 
@@ -33,24 +36,17 @@ export function familyProjection(family: Family): Projection {
   /** Link rows written from the read-model rows themselves (their refs column), for the owners `where` selects. */
   const linkInsertSql = (link: (typeof links)[number], where = "") =>
     `INSERT OR IGNORE INTO ${link.table} (${link.ownerColumn}, ${link.refColumn}) SELECT t.${family.idColumn}, j.value FROM ${family.table} t, json_each(t.${link.column}) j${where}`;
-  const { created, updated, deleted } = family.events;
+  const { created, updated, deleted, restored } = family.events;
 
-  /** The row an event leaves behind (null when deleted); create_* only on the created event. */
+  /** The row an event leaves behind (null when deleted); create_* from the created event, or carried by a restore. */
   function rowOf(e: StoredEvent): Value[] | null {
     if (e.type === deleted) return null;
     const record = e.data.record as Record<string, unknown>;
-    const isCreated = e.type === created;
     const by = e.meta.actorId ?? "system";
     const time = displayTime(e.at);
-    return [
-      e.data.id as string,
-      ...fieldKeys.map((k) => toColumn(family.fields[k]!, record[k])),
-      e.version,
-      isCreated ? time : null,
-      isCreated ? by : null,
-      time,
-      by,
-    ];
+    const createTime = e.type === created ? time : e.type === restored ? displayTime(e.data.createdAt as string) : null;
+    const createBy = e.type === created ? by : e.type === restored ? ((e.data.createdBy as string | null) ?? "system") : null;
+    return [e.data.id as string, ...fieldKeys.map((k) => toColumn(family.fields[k]!, record[k])), e.version, createTime, createBy, time, by];
   }
 
   const counterValue = (v: unknown) => (v === null || v === undefined ? "" : String(v));
@@ -64,7 +60,7 @@ export function familyProjection(family: Family): Projection {
         k in changes ? [[counterScope(k), counterValue(changes[k]![0]), -1], [counterScope(k), counterValue(changes[k]![1]), 1]] : [],
       );
     }
-    const sign = e.type === created ? 1 : -1;
+    const sign = e.type === deleted ? -1 : 1;
     return [[family.table, "", sign], ...family.counted.map((k): [string, string, number] => [counterScope(k), counterValue(record[k]), sign])];
   }
 
@@ -89,10 +85,39 @@ export function familyProjection(family: Family): Projection {
     return statements;
   }
 
+  const binUpsert =
+    "INSERT INTO recycle_bin (family, id, record, version, deleted_at, deleted_by, deleted_by_name) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), " +
+    "json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]') FROM json_each(?) WHERE true ON CONFLICT(family, id) DO UPDATE SET record = excluded.record, version = excluded.version, " +
+    "deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by, deleted_by_name = excluded.deleted_by_name";
+
+  /** The recycle bin after a run: deletions enter it, restores leave it (the last event of each record decides). */
+  function binStatements(events: StoredEvent[]): Statement[] {
+    const last = new Map<string, StoredEvent>();
+    for (const e of events) if (e.type === deleted || e.type === restored) last.set(e.data.id as string, e);
+    if (last.size === 0) return [];
+    const entering = [...last.values()].filter((e) => e.type === deleted);
+    const leaving = [...last.values()].filter((e) => e.type === restored).map((e) => e.data.id as string);
+    const statements: Statement[] = [];
+    if (leaving.length) statements.push({ sql: "DELETE FROM recycle_bin WHERE family = ? AND id IN (SELECT value FROM json_each(?))", params: [family.name, JSON.stringify(leaving)] });
+    if (entering.length) {
+      const rows = entering.map((e) => [e.data.id, JSON.stringify(e.data.record), e.version, displayTime(e.at), e.meta.actorId, e.meta.actorName]);
+      statements.push({ sql: binUpsert, params: [family.name, JSON.stringify(rows)] });
+    }
+    return statements;
+  }
+
+  const searchable = family.search.length > 0;
+
   return {
     name: family.name,
-    tables: [family.table, ...links.map((l) => l.table)],
-    canHandle: [created, updated, deleted],
+    tables: [family.table, ...links.map((l) => l.table), ...(searchable ? [searchTableOf(family)] : []), "counters", "recycle_bin"],
+    canHandle: [created, updated, deleted, restored],
+    uniqueFields: (table, uniqueColumns) => {
+      if (table !== family.table) return null;
+      const byColumn = new Map(Object.entries(family.fields).map(([k, f]) => [family.column[k], { key: k, label: f.label }]));
+      return uniqueColumns.map((c) => byColumn.get(c) ?? { key: c, label: { "zh-CN": c, "en-US": c } });
+    },
+    rebuildPass: searchable ? searchRebuildPass(family) : undefined,
 
     project(events) {
       // Fold the run: the last state of each record wins; create_* stay from its created event.
@@ -110,10 +135,20 @@ export function familyProjection(family: Family): Projection {
       const live = [...rows.values()].filter((r): r is Value[] => r !== null);
       const gone = [...rows.entries()].filter(([, r]) => r === null).map(([id]) => id);
       const statements: Statement[] = [];
+      // search rows go while the read-model rows (their rowids) are still there; new terms after the upsert
+      const reindexed = searchable ? events.filter((e) => e.type !== updated || family.search.some((k) => k in ((e.data.changes ?? {}) as object))).map((e) => e.data.id as string) : [];
+      const touched = [...new Set(reindexed)];
+      statements.push(...forgetTerms(family, touched));
       // deletes first: a unique value freed by a deleted record may be taken by a new one in the same run
       if (gone.length) statements.push({ sql: deleteSql, params: [JSON.stringify(gone)] });
       for (let i = 0; i < live.length; i += rowsPerStatement) statements.push({ sql: upsertSql, params: [JSON.stringify(live.slice(i, i + rowsPerStatement))] });
+      if (touched.length) {
+        const lastRecord = new Map<string, Record<string, unknown>>();
+        for (const e of events) if (e.type !== deleted) lastRecord.set(e.data.id as string, e.data.record as Record<string, unknown>);
+        statements.push(...indexTerms(family, touched.filter((id) => rows.get(id)).map((id) => [id, recordTerms(family, lastRecord.get(id)!)])));
+      }
       statements.push(...counterStatements(events));
+      statements.push(...binStatements(events));
       for (const link of links) {
         const owners = [...linkOwners.get(link.key)!];
         if (owners.length === 0) continue;
@@ -137,21 +172,24 @@ export function familyProjection(family: Family): Projection {
         "json_extract(e.data, '$.id')",
         ...fieldKeys.map(value),
         "e.version",
-        `CASE WHEN e.type = '${created}' THEN ${sqlDisplayTime("e.at")} END`,
-        `CASE WHEN e.type = '${created}' THEN COALESCE(json_extract(e.meta, '$.actorId'), 'system') END`,
+        `CASE e.type WHEN '${created}' THEN ${sqlDisplayTime("e.at")} WHEN '${restored}' THEN ${sqlDisplayTime("json_extract(e.data, '$.createdAt')")} END`,
+        `CASE e.type WHEN '${created}' THEN COALESCE(json_extract(e.meta, '$.actorId'), 'system') WHEN '${restored}' THEN COALESCE(json_extract(e.data, '$.createdBy'), 'system') END`,
         sqlDisplayTime("e.at"),
         "COALESCE(json_extract(e.meta, '$.actorId'), 'system')",
       ];
-      // Deleted is terminal: records deleted in the range are removed first and never re-inserted by it.
-      const deletedInRange = `SELECT json_extract(data, '$.id') FROM events WHERE position > ?1 AND position <= ?2 AND type = '${deleted}'`;
+      // Rows are upserted in log order (the last state wins), then the records whose last event in the
+      // range is a deletion are removed (a restore brings a record back, so deletion is not terminal).
+      const lastIsDeletion =
+        `SELECT json_extract(data, '$.id') FROM (SELECT data, type, ROW_NUMBER() OVER (PARTITION BY stream ORDER BY position DESC) AS rn FROM events ` +
+        `WHERE position > ?1 AND position <= ?2 AND type IN ('${created}', '${updated}', '${deleted}', '${restored}')) WHERE rn = 1 AND type = '${deleted}'`;
       return [
-        { sql: `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (${deletedInRange})`, params: [from, to] },
         {
           sql:
             `INSERT INTO ${family.table} (${columns.join(", ")}) SELECT ${select.join(", ")} FROM events e WHERE e.position > ?1 AND e.position <= ?2 ` +
-            `AND e.type IN ('${created}', '${updated}') AND json_extract(e.data, '$.id') NOT IN (${deletedInRange}) ORDER BY e.position ${onConflict}`,
+            `AND e.type IN ('${created}', '${updated}', '${restored}') ORDER BY e.position ${onConflict}`,
           params: [from, to],
         },
+        { sql: `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (${lastIsDeletion})`, params: [from, to] },
       ];
     },
 
@@ -164,6 +202,14 @@ export function familyProjection(family: Family): Projection {
           params: [counterScope(k)],
         })),
         ...links.map((l) => ({ sql: linkInsertSql(l), params: [] })),
+        // the bin: records whose stream ends in this family's deletion
+        {
+          sql:
+            "INSERT INTO recycle_bin (family, id, record, version, deleted_at, deleted_by, deleted_by_name) SELECT ?1, json_extract(e.data, '$.id'), json_extract(e.data, '$.record'), e.version, " +
+            `${sqlDisplayTime("e.at")}, json_extract(e.meta, '$.actorId'), json_extract(e.meta, '$.actorName') FROM events e WHERE e.type = ?2 ` +
+            "AND e.version = (SELECT MAX(version) FROM events x WHERE x.stream = e.stream)",
+          params: [family.name, deleted],
+        },
       ];
     },
   };

@@ -2,13 +2,15 @@
  * Reading a family's read model: pages with a total, everything, one record. Filters and sorting come only
  * from the declaration; totals come from counters where one answers the question (PERFORMANCE.md rule 5).
  */
-import { and, asc, count, desc, eq, inArray, like, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
-import { counters, familyTables } from "../store/schema.ts";
+import { counters, familyTables } from "./schema.ts";
 import { ValidationError } from "../errors.ts";
+import { keywordCondition, searchCap } from "./search.ts";
+import { searchTableOf } from "./schema.ts";
 
 export interface ListQuery {
   page: number;
@@ -16,6 +18,10 @@ export interface ListQuery {
   sort: string;
   desc: boolean;
   filters: { key: string; op: "eq" | "like" | "prefix"; value: string | number }[];
+  /** full-text keyword over the family's search fields ("" = none) */
+  keyword: string;
+  /** whether the caller chose the order (else a keyword search answers best match first) */
+  sorted: boolean;
 }
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
@@ -39,7 +45,8 @@ export function parseListQuery(family: Family, query: Record<string, string>): L
     if (!parsed.success) throw new ValidationError([{ field: key, label: field.label, key: "formatError" }]);
     filters.push({ key, op, value: op === "eq" ? (toColumn(field, parsed.data) as string | number) : raw });
   }
-  return { page, limit, sort, desc: order === "desc", filters };
+  const keyword = z.string().max(200).catch("").parse(query.keyword ?? "").trim();
+  return { page, limit, sort, desc: order === "desc", filters, keyword: family.search.length ? keyword : "", sorted: !!requested };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,7 +81,8 @@ function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefi
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function listPage(db: D1Database, family: Family, q: ListQuery) {
+export async function listPage(db: D1Database, family: Family, q: ListQuery): Promise<{ total: number; rows: Record<string, unknown>[]; capped?: boolean }> {
+  if (q.keyword) return searchPage(db, family, q);
   const orm = recordsOf(db);
   const table = familyTables[family.table]!;
   const columns = table as unknown as Record<string, never>;
@@ -99,12 +107,41 @@ export async function listPage(db: D1Database, family: Family, q: ListQuery) {
   return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)) };
 }
 
-/** All records matching the declared filters, in the default order; capped so one call stays bounded. */
-export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery, "filters" | "sort" | "desc">, cap = 5000) {
+/**
+ * A keyword search: the matches among the newest `searchCap` (FTS5, bounded whatever the term), filtered
+ * by the declared filters, best match (bm25) first unless the caller sorts. `capped` when the term had
+ * more matches than were considered.
+ */
+async function searchPage(db: D1Database, family: Family, q: ListQuery) {
+  const orm = recordsOf(db);
+  const table = familyTables[family.table]!;
+  const columns = table as unknown as Record<string, never>;
+  const match = keywordCondition(family, q.keyword);
+  if (!match) return { total: 0, rows: [] };
+  const fts = sql.raw(searchTableOf(family));
+  const hits = sql`(SELECT rowid AS hit, rank AS score FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})`;
+  const where = and(sql`${sql.raw(family.table)}.rowid IN (SELECT hit FROM ${hits})`, conditions(family, q));
+  const direction = q.desc ? desc : asc;
+  const order = q.sorted
+    ? [direction(columns[q.sort]!), direction(columns[family.idKey]!)]
+    : [sql`(SELECT score FROM ${hits} WHERE hit = ${sql.raw(family.table)}.rowid)`, asc(columns[family.idKey]!)];
+  const rowsQuery = orm.select().from(table).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit);
+  const totalQuery = orm.select({ n: count() }).from(table).where(where);
+  const cappedQuery = orm.select({ n: count() }).from(sql`(SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} LIMIT ${searchCap + 1})`);
+  const [rows, total, considered] = await orm.batch([rowsQuery, totalQuery, cappedQuery]);
+  return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)), capped: (considered[0]?.n ?? 0) > searchCap };
+}
+
+/** All records matching the declared filters (and keyword), in the default order; capped so one call stays bounded. */
+export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery, "filters" | "sort" | "desc" | "keyword">, cap = 5000) {
   const table = familyTables[family.table]!;
   const columns = table as unknown as Record<string, never>;
   const direction = q.desc ? desc : asc;
-  const rows = await recordsOf(db).select().from(table).where(conditions(family, q)).orderBy(direction(columns[q.sort]!)).limit(cap);
+  const match = q.keyword ? keywordCondition(family, q.keyword) : null;
+  const fts = sql.raw(searchTableOf(family));
+  const keyword = match ? sql`${sql.raw(family.table)}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})` : undefined;
+  const where = q.keyword && !match ? sql`0` : and(keyword, conditions(family, q));
+  const rows = await recordsOf(db).select().from(table).where(where).orderBy(direction(columns[q.sort]!)).limit(cap);
   return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));
 }
 
@@ -121,4 +158,25 @@ export async function findByIds(db: D1Database, family: Family, ids: string[]) {
   const columns = table as unknown as Record<string, never>;
   const rows = await recordsOf(db).select().from(table).where(inArray(columns[family.idKey]!, ids));
   return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));
+}
+
+/** A page of the family's recycle bin, newest deletion first. */
+export async function deletedPage(db: D1Database, family: Family, query: Record<string, string>) {
+  const page = positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1);
+  const limit = positiveInt(10, 100).parse(query.limit ?? query.pageSize ?? 10);
+  const [rows, total] = await db.batch([
+    db.prepare("SELECT id, record, version, deleted_at, deleted_by, deleted_by_name FROM recycle_bin WHERE family = ? ORDER BY deleted_at DESC, id DESC LIMIT ? OFFSET ?").bind(family.name, limit, (page - 1) * limit),
+    db.prepare("SELECT COUNT(*) AS n FROM recycle_bin WHERE family = ?").bind(family.name),
+  ]);
+  return {
+    total: (total!.results[0] as { n: number }).n,
+    rows: (rows!.results as Record<string, unknown>[]).map((r) => ({
+      id: r.id,
+      record: { [family.idKey]: r.id, ...(JSON.parse(r.record as string) as object) },
+      version: r.version,
+      deletedAt: r.deleted_at,
+      deletedBy: r.deleted_by,
+      deletedByName: r.deleted_by_name,
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * The standard verbs every family gets from its declaration: list, listAll, info/{id}, save, update,
- * delete, plus history/{id} (the record's events). Permission tags are `<perm>:<verb>`.
+ * The standard verbs every family gets from its declaration: list (with `keyword` search), listAll,
+ * info/{id} (also as of a version), save, update, delete, plus history/{id} (the record's events),
+ * revert/{id}, restore/{id} and deleted (the recycle bin). Permission tags are `<perm>:<verb>`.
  */
 import type { Context } from "hono";
 import type { Family } from "../../events/family.ts";
@@ -11,8 +12,15 @@ import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { history } from "../store/history.ts";
 import { notFound, codes } from "../errors.ts";
-import { findById, listAll, listPage, parseListQuery } from "./query.ts";
-import { idList, newCreate, newDeletes, newUpdate, nothingSelected, streamOf, tooMany } from "./commands.ts";
+import { z } from "zod";
+import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
+import { idList, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
+import { requireParam } from "./validate.ts";
+
+/** Unversioned updates that clash with a concurrent write are decided again this often (see runCommand). */
+const clashRetries = 12;
+const versionLabel = { "zh-CN": "版本", "en-US": "Version" };
+const versionParam = (value: unknown) => requireParam(value, z.coerce.number().int().min(1).max(1_000_000), "version", versionLabel);
 
 /** `If-Match: W/"7"` or a body `version` carries the version the user edited. */
 function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown>): number | undefined {
@@ -29,36 +37,40 @@ async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update")
   const id = rawId === undefined || rawId === null || rawId === "" ? undefined : String(rawId);
   if (mode === "update" && !id) throw notFound(family.label);
   if (id) requirePermission(c, family.tags.update);
+  const expected = expectedVersion(c, body);
   return runCommand(c, async () => {
     if (!id) {
       const write = newCreate(family, body);
       const newId = write.stream.slice(family.name.length + 1);
       return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { [family.idKey]: newId, version: 1 } } };
     }
-    const write = await newUpdate(c.env.DB, family, id, body, expectedVersion(c, body));
+    const write = await newUpdate(c.env.DB, family, id, body, expected);
     const version = write.head.version + write.events.length;
     return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { [family.idKey]: id, version } } };
-  });
+  }, { retries: id && expected === undefined ? clashRetries : 0 });
 }
 
 export function familyRoutes(routes: RouteTable, family: Family) {
   const { path, tags } = family;
+  const doc = (verb: string) => ({ doc: { family, verb } });
   routes
     .get(`${path}/list`, tags.list, async (c) => {
-      const { total, rows } = await listPage(c.env.DB, family, parseListQuery(family, c.req.query()));
-      return page(c, total, rows);
-    })
-    .get(`${path}/listAll`, tags.list, async (c) => ok(c, await listAll(c.env.DB, family, parseListQuery(family, c.req.query())), "fetched"))
+      const { total, rows, capped } = await listPage(c.env.DB, family, parseListQuery(family, c.req.query()));
+      return capped ? c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, totalCapped: true, data: rows }) : page(c, total, rows);
+    }, doc("list"))
+    .get(`${path}/listAll`, tags.list, async (c) => ok(c, await listAll(c.env.DB, family, parseListQuery(family, c.req.query())), "fetched"), doc("listAll"))
     .get(`${path}/info/:id`, tags.info, async (c) => {
-      const record = await findById(c.env.DB, family, c.req.param("id")!);
+      const id = c.req.param("id")!;
+      const asOf = c.req.query("version");
+      const record = asOf === undefined || asOf === "" ? await findById(c.env.DB, family, id) : await recordAsOf(c.env.DB, family, id, versionParam(asOf));
       if (!record) throw notFound(family.label);
       c.header("ETag", `W/"${record.version}"`);
       return ok(c, record, "fetched");
-    })
-    .get(`${path}/history/:id`, tags.info, async (c) => ok(c, await history(c.env.DB, streamOf(family, c.req.param("id")!)), "fetched"))
+    }, doc("info"))
+    .get(`${path}/history/:id`, tags.info, async (c) => ok(c, await history(c.env.DB, streamOf(family, c.req.param("id")!)), "fetched"), doc("history"))
     // save creates (tag save) or, with the id key present, updates (tag update, checked inside)
-    .post(`${path}/save`, tags.save, (c) => save(c, family, "save"))
-    .post(`${path}/update`, tags.update, (c) => save(c, family, "update"))
+    .post(`${path}/save`, tags.save, (c) => save(c, family, "save"), doc("save"))
+    .post(`${path}/update`, tags.update, (c) => save(c, family, "update"), doc("update"))
     .post(`${path}/delete`, tags.delete, async (c) => {
       const body = await readJson(c);
       if (Array.isArray(body) && body.length === 0) throw nothingSelected();
@@ -69,5 +81,27 @@ export function familyRoutes(routes: RouteTable, family: Family) {
         writes: await newDeletes(c.env.DB, family, [...new Set(parsed.data)]),
         response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null },
       }));
-    });
+    }, doc("delete"))
+    .post(`${path}/revert/:id`, tags.update, async (c) => {
+      const id = c.req.param("id")!;
+      const body = await readJson<Record<string, unknown>>(c);
+      const version = versionParam(body?.version);
+      const expected = body?.expectedVersion === undefined ? undefined : versionParam(body.expectedVersion);
+      return runCommand(c, async () => {
+        const write = await newRevert(c.env.DB, family, id, version, expected);
+        const now = write.head.version + write.events.length;
+        return { writes: [write], response: { code: codes.ok, msg: t("reverted", c.get("lang"), { version }), data: { [family.idKey]: id, version: now } } };
+      });
+    }, doc("revert"))
+    .post(`${path}/restore/:id`, tags.delete, async (c) => {
+      const id = c.req.param("id")!;
+      return runCommand(c, async () => {
+        const write = await newRestore(c.env.DB, family, id);
+        return { writes: [write], response: { code: codes.ok, msg: t("restored", c.get("lang")), data: { [family.idKey]: id, version: write.head.version + 1 } } };
+      });
+    }, doc("restore"))
+    .get(`${path}/deleted`, tags.delete, async (c) => {
+      const { total, rows } = await deletedPage(c.env.DB, family, c.req.query());
+      return page(c, total, rows);
+    }, doc("deleted"));
 }

@@ -12,7 +12,8 @@ import type { Family } from "../../events/family.ts";
 import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
 import { dictionarySeed } from "../../events/seed/dictionaries.ts";
 import { sha256Hex } from "../store/canonical.ts";
-import { seal, statementsFor } from "../store/append.ts";
+import { seal } from "../store/append.ts";
+import { store } from "../modules.ts";
 import type { EventMeta, Statement, StoredEvent, StreamWrite } from "../store/types.ts";
 import { newCreate } from "../resources/commands.ts";
 import { setPassword, credentialStream } from "../auth/credential.ts";
@@ -182,7 +183,7 @@ export async function seedEvents(options: SeedOptions): Promise<StoredEvent[]> {
 }
 
 export async function seedStatements(options: SeedOptions): Promise<Statement[]> {
-  return statementsFor(await seedEvents(options));
+  return store.statementsFor(await seedEvents(options));
 }
 
 /** The local demo credential (documented in the README as such); never used outside local mode. */

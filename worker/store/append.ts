@@ -4,8 +4,7 @@
  * written or nothing is.
  */
 import { chainLink } from "./canonical.ts";
-import { projections } from "./projections.ts";
-import type { EventMeta, Statement, StoredEvent, StreamHead, StreamWrite } from "./types.ts";
+import type { EventMeta, Projection, Statement, StoredEvent, StreamHead, StreamWrite } from "./types.ts";
 import { ConcurrencyError, DuplicateError, IdempotentReplay } from "../errors.ts";
 
 /** Turns the decided events into stored events: versions after the head, chained hashes, the command's time. */
@@ -33,7 +32,7 @@ const eventsPerStatement = 500;
  * multi-row inserts, then each read model's statements for the run of events it handles, so a grouped
  * batch of hundreds of commands costs a handful of statements.
  */
-export function statementsFor(sealed: StoredEvent[]): Statement[] {
+export function statementsFor(projections: Projection[], sealed: StoredEvent[]): Statement[] {
   const statements: Statement[] = [];
   for (let i = 0; i < sealed.length; i += eventsPerStatement) {
     const rows = sealed.slice(i, i + eventsPerStatement).map((e) => [e.stream, e.version, e.type, JSON.stringify(e.data), JSON.stringify(e.meta), e.at, e.hash]);
@@ -55,9 +54,9 @@ export interface AppendOptions {
  * Appends to one or more streams atomically. A clash on (stream, version) means someone else wrote first:
  * nothing is written and a ConcurrencyError names the versions.
  */
-export async function append(db: D1Database, writes: StreamWrite[], meta: EventMeta, options: AppendOptions = {}): Promise<StoredEvent[]> {
+export async function append(db: D1Database, projections: Projection[], writes: StreamWrite[], meta: EventMeta, options: AppendOptions = {}): Promise<StoredEvent[]> {
   const sealed = (await Promise.all(writes.map((w) => seal(w, meta)))).flat();
-  const statements = statementsFor(sealed);
+  const statements = statementsFor(projections, sealed);
   if (options.idempotency) {
     statements.push({
       sql: "INSERT INTO idempotency (key, response, at) VALUES (?, ?, ?)",
@@ -68,7 +67,7 @@ export async function append(db: D1Database, writes: StreamWrite[], meta: EventM
   try {
     await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
   } catch (error) {
-    const explained = await explainFailure(db, error, writes, options);
+    const explained = await explainFailure(db, projections, error, writes, options);
     // keep D1's own message for the logs
     if (explained !== error && explained instanceof Error) explained.cause = error;
     throw explained;
@@ -76,7 +75,7 @@ export async function append(db: D1Database, writes: StreamWrite[], meta: EventM
   return sealed;
 }
 
-async function explainFailure(db: D1Database, error: unknown, writes: StreamWrite[], options: AppendOptions): Promise<unknown> {
+async function explainFailure(db: D1Database, projections: Projection[], error: unknown, writes: StreamWrite[], options: AppendOptions): Promise<unknown> {
   const message = String((error as Error)?.message ?? error);
   if (message.includes("UNIQUE constraint failed: events.stream, events.version")) {
     const write = writes[0]!;
@@ -89,8 +88,10 @@ async function explainFailure(db: D1Database, error: unknown, writes: StreamWrit
   }
   const unique = /UNIQUE constraint failed: (\w+)\.([\w, .]+)/.exec(message);
   if (unique) {
+    const table = unique[1]!;
     const columns = unique[2]!.split(",").map((c) => c.trim().split(".").pop()!);
-    return new DuplicateError(unique[1]!, columns);
+    const fields = projections.find((p) => p.tables.includes(table))?.uniqueFields?.(table, columns);
+    return new DuplicateError(fields ?? columns.map((c) => ({ key: c, label: { "zh-CN": c, "en-US": c } })));
   }
   return error;
 }

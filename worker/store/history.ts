@@ -7,21 +7,27 @@ import { displayTime } from "../time.ts";
 export interface HistoryEntry {
   version: number;
   type: string;
-  action: "created" | "updated" | "deleted" | string;
+  action: "created" | "updated" | "deleted" | "reverted" | "restored" | string;
   time: string;
   actorId: string | null;
   actorName: string | null;
   /** field → [before, after] */
   changes: Record<string, [unknown, unknown]>;
   hash: string;
+  /** for a revert: the version whose values came back */
+  revertedTo?: number;
 }
 
+/** One event told as history: a created or restored record lists its values, a revert names its version. */
 export function describe(e: StoredEvent): HistoryEntry {
-  const action = e.type.split(".").pop()!;
+  const revertedTo = typeof e.data.revertedTo === "number" ? e.data.revertedTo : undefined;
+  const kind = e.type.split(".").pop()!;
+  const action = revertedTo !== undefined ? "reverted" : kind;
   let changes = (e.data.changes ?? {}) as Record<string, [unknown, unknown]>;
-  if (action === "created") changes = Object.fromEntries(Object.entries((e.data.record ?? {}) as object).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, [null, v]]));
-  if (action === "deleted") changes = {};
-  return { version: e.version, type: e.type, action, time: displayTime(e.at), actorId: e.meta.actorId, actorName: e.meta.actorName, changes, hash: e.hash };
+  if (kind === "created" || kind === "restored") changes = Object.fromEntries(Object.entries((e.data.record ?? {}) as object).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, [null, v]]));
+  if (kind === "deleted") changes = {};
+  const entry: HistoryEntry = { version: e.version, type: e.type, action, time: displayTime(e.at), actorId: e.meta.actorId, actorName: e.meta.actorName, changes, hash: e.hash };
+  return revertedTo === undefined ? entry : { ...entry, revertedTo };
 }
 
 export async function history(db: D1Database, stream: string): Promise<HistoryEntry[]> {

@@ -4,8 +4,7 @@
  * statements. Resumable: a call may stop after `maxEvents` and the next continues from the position it
  * returned. (Positions are AUTOINCREMENT and never reused, so a range is a stable slice of the log.)
  */
-import { projections } from "./projections.ts";
-import type { Statement } from "./types.ts";
+import type { Projection, Statement } from "./types.ts";
 
 export interface RebuildProgress {
   /** events replayed by this call */
@@ -17,22 +16,23 @@ export interface RebuildProgress {
 
 const statementsPerBatch = 200;
 
-export async function rebuild(db: D1Database, options: { from?: number; maxEvents?: number; pageSize?: number } = {}): Promise<RebuildProgress> {
+export async function rebuild(db: D1Database, projections: Projection[], options: { from?: number; maxEvents?: number; pageSize?: number } = {}): Promise<RebuildProgress> {
   const { from = 0, maxEvents = Number.POSITIVE_INFINITY, pageSize = 50_000 } = options;
   if (from === 0) {
-    const tables = [...new Set(projections.flatMap((p) => p.tables)), "counters"];
+    const tables = [...new Set(projections.flatMap((p) => p.tables))];
     await dropIndexes(db, tables);
     await run(db, tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] })));
   }
   const last = (await db.prepare("SELECT COALESCE(MAX(position), 0) AS p FROM events").first<{ p: number }>())!.p;
   const end = Math.min(last, from + maxEvents);
   for (let position = from; position < end; position += pageSize) {
-    await run(db, replayRange(position, Math.min(end, position + pageSize)));
+    await run(db, replayRange(projections, position, Math.min(end, position + pageSize)));
   }
   const done = end === last;
   if (done) {
     await restoreIndexes(db);
     await run(db, projections.flatMap((p) => p.afterRebuild?.() ?? []));
+    for (const p of projections) if (p.rebuildPass) await runPass(db, p.rebuildPass);
   }
   return { replayed: end - from, position: end, done };
 }
@@ -60,12 +60,24 @@ async function restoreIndexes(db: D1Database) {
 }
 
 /** Statements that replay the events with from < position <= to into every projection, inside SQLite. */
-export function replayRange(from: number, to: number): Statement[] {
+export function replayRange(projections: Projection[], from: number, to: number): Statement[] {
   return projections.flatMap((p) => p.rebuildRange(from, to));
 }
 
 async function run(db: D1Database, statements: Statement[]) {
   for (let i = 0; i < statements.length; i += statementsPerBatch) {
     await db.batch(statements.slice(i, i + statementsPerBatch).map((s) => db.prepare(s.sql).bind(...s.params)));
+  }
+}
+
+/** Pages through a projection's rebuild pass by its cursor, running the statements of each page. */
+async function runPass(db: D1Database, pass: NonNullable<Projection["rebuildPass"]>, pageSize = 2000) {
+  let cursor: unknown = null;
+  for (;;) {
+    const { results } = await db.prepare(pass.select).bind(cursor, pageSize).all<Record<string, unknown>>();
+    if (results.length === 0) return;
+    await run(db, pass.statements(results));
+    cursor = results.at(-1)!.cursor;
+    if (results.length < pageSize) return;
   }
 }

@@ -1,4 +1,5 @@
 /** Shapes shared by the event store, the projections and the modules that append events. */
+import type { Text } from "../../events/i18n.ts";
 
 /** A SQL statement as data, so projections stay pure and the store decides how to run them. */
 export interface Statement {
@@ -56,4 +57,12 @@ export interface Projection {
   project(events: StoredEvent[]): Statement[];
   rebuildRange(fromPosition: number, toPosition: number): Statement[];
   afterRebuild?(): Statement[];
+  /**
+   * A pass after the SQL replay for what SQL cannot compute (search terms): the store pages through
+   * `select` (bound with the last cursor and a page size, answering a `cursor` column in ascending order)
+   * and runs the statements `statements` makes of each page.
+   */
+  rebuildPass?: { select: string; statements(rows: Record<string, unknown>[]): Statement[] };
+  /** Names the fields behind a unique index of one of its tables, so a clash is reported by field. */
+  uniqueFields?(table: string, columns: string[]): { key: string; label: Text }[] | null;
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { t } from "../../events/i18n.ts";
 import { dictionary } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, readJson } from "../http/envelope.ts";
@@ -33,6 +33,14 @@ async function cachedJson(c: Context<AppEnv>, data: unknown) {
 const typeParam = z.string().trim().min(1).max(64);
 const requireType = (value: unknown, field = "type") => requireParam(value, typeParam, field, typeLabel);
 
+// ── Documented parameters (the API document's schemas; the handlers check each value as above) ─────
+const typesQuery = z.object({ types: z.string().optional().describe("comma-separated dictionary types; all types when absent (alias: type)") });
+const typeQuery = z.object({ type: typeParam });
+const typeValueQuery = z.object({ type: typeParam, value: z.string().min(1).max(64) });
+const deleteTypeBody = z.object({ type: typeParam });
+const updateTypeBody = z.object({ oldType: typeParam, type: typeParam });
+const entry = z.object({ id: z.string(), type: z.string(), value: z.string(), name: z.string(), enName: z.string().nullable(), number: z.number().nullable(), status: z.string(), remark: z.string().nullable() });
+
 async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
   const statement = db.prepare(`SELECT ${entryColumns} FROM sys_dict ${where} ORDER BY type, number, value`);
@@ -52,24 +60,26 @@ export function dictionaryRoutes(routes: RouteTable) {
       const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
       for (const entry of await entriesOf(c.env.DB, types)) (grouped[entry.type] ??= []).push(entry);
       return cachedJson(c, grouped);
+    }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)"), query: typesQuery, response: z.record(z.string(), z.array(entry)) } })
+    .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])), {
+      doc: { summary: l("获取某类型的启用字典项", "Enabled entries of one dictionary type"), query: typeQuery, response: z.array(entry) },
     })
-    .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])))
     .get(`${base}/findByTypeValue`, "signedIn", async (c) => {
       const type = requireType(c.req.query("type"));
       const value = requireParam(c.req.query("value"), z.string().min(1).max(64), "value", family.fields.value!.label);
       const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value).first();
       return cachedJson(c, entry ?? null);
-    })
+    }, { doc: { summary: l("按类型和值获取一个字典项", "One dictionary entry by type and value"), query: typeValueQuery, response: entry.nullable() } })
     .get(`${base}/types`, family.tags.list, async (c) => {
       const { results } = await c.env.DB.prepare("SELECT value AS type, n AS count FROM counters WHERE scope = 'sys_dict.type' ORDER BY value").all();
       return ok(c, results, "fetched");
-    })
+    }, { doc: { summary: l("字典类型及其条目数", "Dictionary types with their entry counts"), response: z.array(z.object({ type: z.string(), count: z.number() })) } })
     .post(`${base}/deleteType`, family.tags.delete, async (c) => {
       const body = await readJson<{ type?: unknown }>(c);
       const ids = await entryIdsOf(c.env.DB, requireType(body.type));
       if (ids.length > 200) throw tooMany(200);
       return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, family, ids), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: { deleted: ids.length } } }));
-    })
+    }, { doc: { summary: l("删除整个字典类型（最多 200 项）", "Delete a whole dictionary type (at most 200 entries)"), body: deleteTypeBody, response: z.object({ deleted: z.number() }) } })
     .post(`${base}/updateType`, family.tags.update, async (c) => {
       const body = await readJson<{ oldType?: unknown; type?: unknown }>(c);
       const oldType = requireType(body.oldType, "oldType");
@@ -80,5 +90,5 @@ export function dictionaryRoutes(routes: RouteTable) {
         writes: await Promise.all(ids.map((id) => newUpdate(c.env.DB, family, id, { type }))),
         response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { updated: ids.length } },
       }));
-    });
+    }, { doc: { summary: l("重命名字典类型（最多 200 项）", "Rename a dictionary type (at most 200 entries)"), body: updateTypeBody, response: z.object({ updated: z.number() }) } });
 }

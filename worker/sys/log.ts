@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { t, type Lang } from "../../events/i18n.ts";
 import { familyByName } from "../../events/families/index.ts";
+import { l } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { displayTime } from "../time.ts";
 import { codes } from "../errors.ts";
@@ -45,6 +46,19 @@ export function logRow(row: { position: number; stream: string; type: string; at
   };
 }
 
+/** One row of the log, as the API document shows it. */
+const logEntry = z.object({
+  id: z.number(),
+  time: z.string(),
+  operation: z.string(),
+  type: z.string(),
+  target: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  requestId: z.string(),
+  ip: z.string().nullable(),
+});
+
 export function logRoutes(routes: RouteTable) {
   routes.get("/log/list", "sys:log:list", async (c) => {
     const q = query.parse(c.req.query());
@@ -69,5 +83,5 @@ export function logRoutes(routes: RouteTable) {
       total: (total!.results[0] as { n: number }).n,
       data: (rows!.results as Parameters<typeof logRow>[0][]).map((r) => logRow(r, lang)),
     });
-  });
+  }, { doc: { summary: l("操作日志（分页，来自事件存储）", "Operation log (paged, read from the event store)"), query, response: z.array(logEntry) } });
 }

@@ -1,7 +1,8 @@
 /** Menus beyond the standard set: the parent picker (directories and screens up to a depth) and deleting one node. */
 import { t } from "../../events/i18n.ts";
 import { menu } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { z } from "zod";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { ok } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
@@ -28,6 +29,15 @@ export function pickerTree(rows: Omit<PickerNode, "children">[], maxLevel: numbe
   return cut(roots, 1);
 }
 
+// documented parameters (the handler clamps maxLevel to 1..10 and reads withButtons as "true")
+const selectQuery = z.object({
+  maxLevel: z.coerce.number().int().min(1).max(10).default(2).optional(),
+  withButtons: z.enum(["true", "false"]).optional().describe("true adds the buttons"),
+});
+const pickerNode: z.ZodType = z.lazy(() =>
+  z.object({ menuId: z.string(), parentId: z.string().nullable(), name: z.string(), enName: z.string().nullable(), type: z.number(), children: z.array(pickerNode) }),
+);
+
 export function menuRoutes(routes: RouteTable) {
   routes
     .get("/sys/menu/select", "sys:menu:list", async (c) => {
@@ -36,11 +46,11 @@ export function menuRoutes(routes: RouteTable) {
       const buttons = c.req.query("withButtons") === "true";
       const { results } = await c.env.DB.prepare(`SELECT menu_id AS menuId, parent_id AS parentId, name, en_name AS enName, type, perms FROM sys_menu ${buttons ? "" : "WHERE type < 2"} ORDER BY order_num`).all<Omit<PickerNode, "children">>();
       return ok(c, pickerTree(results, maxLevel), "fetched");
-    })
+    }, { doc: { summary: l("上级菜单选择树（目录和菜单，按层级）", "Parent picker tree (directories and screens, by depth)"), query: selectQuery, response: z.array(pickerNode) } })
     .post("/sys/menu/delete/:id", "sys:menu:delete", async (c) => {
       const id = c.req.param("id")!;
       const child = await c.env.DB.prepare("SELECT 1 FROM sys_menu WHERE parent_id = ? LIMIT 1").bind(id).first();
       if (child) throw new DomainError(codes.validation, "deleteChildrenFirst");
       return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, menus, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
-    });
+    }, { doc: { summary: l("删除一个菜单（先删除其子菜单）", "Delete one menu (its children first)") } });
 }

@@ -4,7 +4,8 @@ import type { AppEnv } from "../http/env.ts";
 import { actorOf, ok } from "../http/envelope.ts";
 import { camelRow, toRecord } from "../resources/query.ts";
 import { menu } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
+import type { RouteDoc } from "../http/routes.ts";
 
 export interface MenuNode extends Record<string, unknown> {
   menuId: string;
@@ -42,6 +43,9 @@ export function navigation(all: MenuNode[], granted: Set<string> | "all") {
   order(roots);
   return { menuList: roots, permissions: [...permissions].sort() };
 }
+
+/** The API document's entry for GET /sys/menu/nav (pass as `{ doc: navDoc }` where the route is registered). */
+export const navDoc: RouteDoc = { summary: l("当前用户的菜单树和权限标识", "The signed-in user's menu tree and permission tags"), tags: ["sys/menu"] };
 
 export async function nav(c: Context<AppEnv>) {
   const actor = actorOf(c);

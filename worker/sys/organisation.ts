@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { area, department, organisation, user } from "../../events/families/sys.ts";
 import { post } from "../../events/families/org.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { ok } from "../http/envelope.ts";
 import { notFound } from "../errors.ts";
@@ -73,6 +73,16 @@ async function orgSubtree(db: D1Database, rootId: string, maxLevel: number) {
   return root;
 }
 
+// ── Documented parameters (the handlers check each value with `param`) ──────────
+const codeQuery = z.object({ code: code6.optional().describe("division code; top level when absent") });
+const orgCodeQuery = z.object({ orgCode: code6 });
+const orgIdQuery = z.object({ id: z.string().max(64).optional().describe("parent organisation; top level when absent") });
+const orgCodeTextQuery = z.object({ orgCode: z.string().min(1).max(64) });
+const orgTreeQuery = z.object({ orgCode: z.string().min(1).max(64), mlevel: z.coerce.number().int().min(1).max(5).default(5).optional() });
+const deptQuery = z.object({ deptId: z.string().min(1).max(64) });
+const accountQuery = z.object({ accountId: z.string().min(1).max(64).describe("user id or account") });
+const postChoice = z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), deptId: z.string().nullable(), sort: z.number().nullable() });
+
 // ── Routes ────────────────────────────────────────────────────────────────────
 export function organisationRoutes(routes: RouteTable) {
   routes
@@ -87,37 +97,39 @@ export function organisationRoutes(routes: RouteTable) {
         .bind(...(code ? [code] : []))
         .all<Record<string, unknown>>();
       return ok(c, results.map((r) => ({ ...r, isleaf: r.isleaf === 1, value: r.code, label: r.name })), "fetched");
-    })
+    }, { doc: { summary: l("行政区划的下一级（逐级加载）", "Children of an administrative division (loaded level by level)"), query: codeQuery } })
     .get("/sys/department/listForOrgCode", "sys:department:list", async (c) => {
       const orgCode = param(c.req.query("orgCode"), department, "orgId", code6);
       const { results } = await c.env.DB.prepare("SELECT * FROM sys_department WHERE org_id LIKE ? ORDER BY sort, name LIMIT 1000").bind(`${divisionPrefix(orgCode)}%`).all<Record<string, unknown>>();
       return ok(c, results.map((r) => toRecord(department as unknown as Family, camelRow(r))), "fetched");
-    })
+    }, { doc: { summary: l("某区划下的部门", "Departments within a division"), query: orgCodeQuery } })
     .get("/sys/organization/getlist", "signedIn", async (c) => {
       const id = c.req.query("id");
       const { results } = await c.env.DB.prepare(`SELECT ${orgColumns} FROM sys_organization o WHERE ${id ? "o.parent_id = ?" : "o.parent_id IS NULL"} ORDER BY o.sort, o.name`)
         .bind(...(id ? [id] : []))
         .all<Record<string, unknown>>();
       return ok(c, results.map(orgNode), "fetched");
-    })
+    }, { doc: { summary: l("组织机构的下一级（逐级加载）", "Children of an organisation unit (loaded level by level)"), query: orgIdQuery } })
     .get("/sys/organization/queryOrgParents", "signedIn", async (c) => {
       const code = param(c.req.query("orgCode"), organisation, "code");
       const org = await orgByCode(c.env.DB, code);
       if (!org) throw notFound(organisation.label);
       return ok(c, await orgAncestors(c.env.DB, org.id as string), "fetched");
-    })
+    }, { doc: { summary: l("组织机构及其全部上级（根在前）", "An organisation unit and its ancestors (root first)"), query: orgCodeTextQuery } })
     .get("/sys/organization/organizationForDm", "signedIn", async (c) => {
       const code = param(c.req.query("orgCode"), organisation, "code");
       const maxLevel = Math.min(Math.max(Number(c.req.query("mlevel") ?? 5) || 5, 1), 5);
       const org = await orgByCode(c.env.DB, code);
       if (!org) throw notFound(organisation.label);
       return ok(c, await orgSubtree(c.env.DB, org.id as string, maxLevel), "fetched");
+    }, { doc: { summary: l("组织机构子树（至指定层级）", "An organisation unit's subtree (down to a level)"), query: orgTreeQuery } })
+    .get("/common/projectorgpost/alllist", "signedIn", async (c) => ok(c, (await c.env.DB.prepare("SELECT id, name, code, dept_id AS deptId, sort FROM project_org_post ORDER BY sort, name").all()).results, "fetched"), {
+      doc: { summary: l("全部岗位", "Every post"), response: z.array(postChoice) },
     })
-    .get("/common/projectorgpost/alllist", "signedIn", async (c) => ok(c, (await c.env.DB.prepare("SELECT id, name, code, dept_id AS deptId, sort FROM project_org_post ORDER BY sort, name").all()).results, "fetched"))
     .get("/common/projectorgpost/getListByDept", "signedIn", async (c) => {
       const deptId = param(c.req.query("deptId"), post, "deptId");
       return ok(c, (await c.env.DB.prepare("SELECT id, name, code, dept_id AS deptId, sort FROM project_org_post WHERE dept_id = ? ORDER BY sort, name").bind(deptId).all()).results, "fetched");
-    })
+    }, { doc: { summary: l("某部门的岗位", "Posts of a department"), query: deptQuery, response: z.array(postChoice) } })
     .get("/common/projectorgpost/getlistbyaccountId", "signedIn", async (c) => {
       const accountId = param(c.req.query("accountId"), user, "userNo");
       const { results } = await c.env.DB.prepare(
@@ -126,5 +138,5 @@ export function organisationRoutes(routes: RouteTable) {
         .bind(accountId)
         .all();
       return ok(c, results, "fetched");
-    });
+    }, { doc: { summary: l("某账号的岗位", "The post of an account"), query: accountQuery, response: z.array(postChoice) } });
 }

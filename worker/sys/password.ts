@@ -2,6 +2,7 @@
  * Password verbs: a user changes their own (POST /sys/user/password), an administrator resets one
  * (POST /sys/user/resetPass). A new password ends the user's other sessions.
  */
+import { z } from "zod";
 import type { Context } from "hono";
 import { t, type Text } from "../../events/i18n.ts";
 import { rules } from "../../events/rules.ts";
@@ -14,6 +15,7 @@ import { readStream, headOf } from "../store/append.ts";
 import { credentialStream, setPassword } from "../auth/credential.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { user } from "../../events/families/sys.ts";
+import { l } from "../../events/family.ts";
 
 const labels = {
   password: { "zh-CN": "密码", "en-US": "Password" },
@@ -56,6 +58,10 @@ const endSessions = (db: D1Database, userId: string, keep = "") => db.prepare("D
 const holdsAdminRole = async (db: D1Database, userId: string) =>
   !!(await db.prepare("SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id WHERE ur.user_id = ? AND r.type = 'admin' LIMIT 1").bind(userId).first());
 
+// documented bodies (the handlers read them field by field above, to report each problem under its label)
+const changeBody = z.object({ password: z.string().describe("current password"), newPassword: z.string().describe("letters, digits and symbols mixed"), confirmPassword: z.string().optional() });
+const resetBody = z.object({ userId: z.string().describe("alias: id"), password: z.string(), confirmPassword: z.string().optional() });
+
 export function passwordRoutes(routes: RouteTable) {
   routes
     .post("/sys/user/password", "signedIn", async (c) => {
@@ -71,7 +77,7 @@ export function passwordRoutes(routes: RouteTable) {
       const answer = await runCommand(c, async () => ({ writes: [await passwordWrite(c.env.DB, actor.id, newPassword!, "changed")], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
       await endSessions(c.env.DB, actor.id, actor.token);
       return answer;
-    })
+    }, { doc: { summary: l("修改自己的密码（结束其他会话）", "Change one's own password (ends the other sessions)"), body: changeBody } })
     .post("/sys/user/resetPass", "sys:user:resetpass", async (c) => {
       const input = await body(c);
       const userId = text(input, "userId", ["id"]);
@@ -84,5 +90,5 @@ export function passwordRoutes(routes: RouteTable) {
       const answer = await runCommand(c, async () => ({ writes: [await passwordWrite(c.env.DB, userId, password!, "reset")], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
       await endSessions(c.env.DB, userId);
       return answer;
-    });
+    }, { doc: { summary: l("重置用户密码（结束该用户的会话）", "Reset a user's password (ends their sessions)"), body: resetBody } });
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { t } from "../../events/i18n.ts";
 import { user } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
@@ -42,6 +42,30 @@ async function userTree(db: D1Database, name?: string) {
 
 const idsSchema = z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(500);
 
+// ── Documented shapes (the API document's schemas) ────────────────────────────
+const userNameQuery = z.object({ name: z.string().trim().min(1).max(64) });
+/** Own details only: any other key of the body is ignored. */
+const updateInfoBody = z.object({ name: z.string().optional(), phone: z.string().optional(), email: z.string().optional(), gender: z.string().optional() });
+const currentUser = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  userNo: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  orgCode: z.string(),
+  levelType: z.string().nullable(),
+  deptId: z.string().nullable(),
+  deptName: z.string().nullable(),
+  deptType: z.null(),
+  orgAccountId: z.null(),
+  admin: z.boolean(),
+});
+const userChoice = z.object({ id: z.string(), name: z.string(), userNo: z.string() });
+const treeNode = z.object({ id: z.string(), name: z.string(), type: z.literal("department"), children: z.array(userChoice.extend({ type: z.literal("user") })) });
+
 // ── Routes ────────────────────────────────────────────────────────────────────
 export function userRoutes(routes: RouteTable) {
   routes
@@ -75,18 +99,24 @@ export function userRoutes(routes: RouteTable) {
         },
         "fetched",
       );
-    })
+    }, { doc: { summary: l("当前用户信息", "The signed-in user"), response: currentUser } })
     .get("/sys/user/userName/:id", "signedIn", async (c) => {
       const row = (await nameRows(c.env.DB, [c.req.param("id")!])).results[0];
       if (!row) throw notFound(user.label);
       return ok(c, row.name, "fetched");
-    })
+    }, { doc: { summary: l("按编号获取用户姓名", "A user's name by id"), response: z.string() } })
     .post("/sys/user/queryUserName", "signedIn", async (c) => {
       const body = await readJson<unknown>(c);
       const parsed = idsSchema.safeParse(Array.isArray(body) ? body : (body as { ids?: unknown })?.ids);
       if (!parsed.success) throw new ValidationError([{ field: "ids", label: { "zh-CN": "用户编号", "en-US": "User ids" }, key: "formatError" }]);
       const rows = (await nameRows(c.env.DB, parsed.data)).results;
       return ok(c, Object.fromEntries(rows.map((r) => [r.id, r.name])), "fetched");
+    }, {
+      doc: {
+        summary: l("按编号批量获取用户姓名（最多 500 个）", "Users' names by id (at most 500)"),
+        body: z.union([idsSchema, z.object({ ids: idsSchema })]),
+        response: z.record(z.string(), z.string()),
+      },
     })
     .post("/sys/user/updateInfo", "signedIn", async (c) => {
       // one's own details only: name and contact fields, never roles, status or account
@@ -94,22 +124,24 @@ export function userRoutes(routes: RouteTable) {
       const own = Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => ["name", "phone", "email", "gender"].includes(k)));
       const actor = actorOf(c);
       return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, users, actor.id, own)], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
-    })
+    }, { doc: { summary: l("修改自己的姓名和联系方式", "Update one's own name and contact details"), body: updateInfoBody } })
     // 部门经理: the enabled users of the signed-in user's department, for "department manager" pickers
     .get("/sys/user/getBmjl", "signedIn", async (c) => {
       const deptId = (actorOf(c).user.dept_id as string | null) ?? "";
       const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE dept_id = ? AND status = '1' ORDER BY name").bind(deptId).all();
       return ok(c, results, "fetched");
-    })
+    }, { doc: { summary: l("本部门的启用用户（部门经理选择）", "Enabled users of one's own department (department manager pickers)"), response: z.array(userChoice) } })
     // 第三方: enabled institution (third-party) users, type 3
     .get("/sys/user/getDsf", "signedIn", async (c) => {
       const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE type = '3' AND status = '1' ORDER BY name").all();
       return ok(c, results, "fetched");
+    }, { doc: { summary: l("启用的第三方机构用户", "Enabled third-party institution users"), response: z.array(userChoice) } })
+    .get("/sys/candidate/roleList", "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"), { doc: { summary: l("候选角色", "Candidate roles") } })
+    .get("/sys/candidate/userTree", "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"), {
+      doc: { summary: l("候选人树（部门及其启用用户）", "Candidate tree (departments and their enabled users)"), response: z.array(treeNode) },
     })
-    .get("/sys/candidate/roleList", "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"))
-    .get("/sys/candidate/userTree", "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"))
     .get("/sys/candidate/userTreeByName", "signedIn", async (c) => {
       const name = requireParam(c.req.query("name"), z.string().trim().min(1).max(64), "name", user.fields.name.label);
       return ok(c, await userTree(c.env.DB, name), "fetched");
-    });
+    }, { doc: { summary: l("按姓名筛选候选人树", "Candidate tree filtered by name"), query: userNameQuery, response: z.array(treeNode) } });
 }

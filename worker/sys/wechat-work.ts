@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { t } from "../../events/i18n.ts";
 import { user, wechatWorkUser } from "../../events/families/sys.ts";
-import type { Family } from "../../events/family.ts";
+import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
@@ -17,6 +17,8 @@ export const bindCodeMinutes = 10;
 
 const offBody = z.object({ ids: idList, off: z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1"])]).transform((v) => v === true || v === 1 || v === "1") });
 const examBody = z.object({ id: z.union([z.string().min(1).max(64), z.number()]).transform(String), examStatus: z.enum(["1", "2"]), examRemark: z.string().max(500).optional() });
+
+const bindAnswer = z.object({ userId: z.string(), bindCode: z.string(), expiresAt: z.number().describe("ms since 1970") });
 
 function invalid(field: string) {
   return new ValidationError([{ field, label: family.fields[field]?.label ?? { "zh-CN": "编号", "en-US": "Ids" }, key: "required" }]);
@@ -32,13 +34,13 @@ export function wechatWorkRoutes(routes: RouteTable) {
         writes: await Promise.all([...new Set(ids)].map((id) => newUpdate(c.env.DB, family, id, { off }))),
         response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null },
       }));
-    })
+    }, { doc: { summary: l("标记企业微信用户离职/在职", "Mark WeCom users as left or back"), body: offBody } })
     .post("/sys/wxuser/examData", "sys:wxuser:examine", async (c) => {
       const parsed = examBody.safeParse(await readJson(c));
       if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? "examStatus"));
       const { id, ...exam } = parsed.data;
       return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, family, id, exam)], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: null } }));
-    })
+    }, { doc: { summary: l("审核企业微信用户", "Examine a WeCom user"), body: examBody } })
     .get("/weixin/auth/pcBind/:id", "sys:wxuser:update", async (c) => {
       const userId = c.req.param("id")!;
       const exists = await c.env.DB.prepare("SELECT 1 FROM sys_user WHERE id = ?").bind(userId).first();
@@ -50,5 +52,5 @@ export function wechatWorkRoutes(routes: RouteTable) {
         c.env.DB.prepare("INSERT INTO bind_codes (code, user_id, expires_at) VALUES (?, ?, ?)").bind(code, userId, expiresAt),
       ]);
       return c.json({ code: codes.ok, msg: t("bindCodeIssued", c.get("lang"), { minutes: bindCodeMinutes }), data: { userId, bindCode: code, expiresAt } });
-    });
+    }, { doc: { summary: l("生成企业微信绑定码（十分钟有效）", "Issue a WeCom binding code (valid ten minutes)"), response: bindAnswer } });
 }

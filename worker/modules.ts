@@ -1,0 +1,25 @@
+/**
+ * The composition root: every module of the worker, the event store bound to their read models, and the
+ * route table. The Hono app, the seed, `npm run rebuild`, the benchmarks and the tests all use this one
+ * composition, so they replay and project exactly the same way.
+ */
+import { families } from "../events/families/index.ts";
+import { RouteTable } from "./http/routes.ts";
+import type { Module } from "./module.ts";
+import { eventStore } from "./store/index.ts";
+import { authModule } from "./auth/index.ts";
+import { sysModule } from "./sys/index.ts";
+import { filesModule } from "./files/index.ts";
+import { recordsModule } from "./resources/index.ts";
+
+/** In registration order: own verbs before the record engine's generic family routes. */
+export const modules: Module[] = [authModule, sysModule, filesModule, recordsModule(families)];
+
+export const store = eventStore(modules.flatMap((m) => m.projections));
+
+/** Every API route, in registration order. */
+export function buildRoutes(): RouteTable {
+  const routes = new RouteTable();
+  for (const m of modules) m.routes(routes);
+  return routes;
+}

@@ -1,0 +1,121 @@
+/**
+ * Full-text search over a family's `search` fields. D1 has FTS5 but loads no custom tokenizer, so terms
+ * are tokenised here and stored space-separated: Chinese runs as overlapping bigrams (plus the run's last
+ * character, so one-character prefixes work), Latin letters and digits as lower-case words. A keyword's
+ * Chinese run becomes a phrase of its bigrams — adjacent bigrams are exactly a substring — and each Latin
+ * word a prefix. Full-width characters fold to half-width (NFKC) on both sides.
+ *
+ * @example
+ * searchTerms("西安银行 Bank") // "西安 安银 银行 行 bank"
+ * matchExpression("安银 ba")    // '"安银" AND "ba"*'
+ */
+import type { Family } from "../../events/family.ts";
+import type { Statement } from "../store/types.ts";
+import { searchTableOf } from "./schema.ts";
+
+/** Han ideographs (with extension A and compatibility forms): the characters written without spaces. */
+const han = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+const tokenRun = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu;
+
+/** Runs of Han characters and runs of other letters/digits, after NFKC folding and lower-casing. */
+function runs(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().match(tokenRun) ?? [];
+}
+
+/** The terms stored for a text: bigrams of Han runs (and the last character), words of the rest. */
+export function searchTerms(text: string): string {
+  const terms: string[] = [];
+  for (const run of runs(text)) {
+    if (!han.test(run[0]!)) {
+      terms.push(run);
+      continue;
+    }
+    const chars = [...run];
+    for (let i = 0; i + 1 < chars.length; i++) terms.push(chars[i]! + chars[i + 1]!);
+    terms.push(chars.at(-1)!);
+  }
+  return terms.join(" ");
+}
+
+/** The terms of a record: its search fields' text values, each tokenised on its own. */
+export function recordTerms(family: Family, record: Record<string, unknown>): string {
+  return family.search
+    .map((k) => record[k])
+    .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
+    .map((v) => searchTerms(String(v)))
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * The FTS5 MATCH expression of a keyword: every run must match (AND). Han runs of two or more characters
+ * are phrases of bigrams, a single Han character or a Latin word is a prefix. Null when nothing searchable.
+ */
+export function matchExpression(keyword: string): string | null {
+  const parts: string[] = [];
+  for (const run of runs(keyword).slice(0, 16)) {
+    const chars = [...run];
+    if (!han.test(chars[0]!)) parts.push(`"${run}"*`);
+    else if (chars.length === 1) parts.push(`"${run}"*`);
+    else parts.push(`"${chars.slice(0, -1).map((c, i) => c + chars[i + 1]).join(" ")}"`);
+  }
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+/**
+ * Matches considered per search: a frequent term in a million records is ranked among its newest
+ * `searchCap` matches, so every search stays bounded (answers carry `totalCapped`).
+ */
+export const searchCap = 10_000;
+
+/**
+ * A condition on the family's read-model table (referred to by its own name) keeping the rows that match
+ * `keyword` among the newest `searchCap` matches; null when the family has no search fields or the
+ * keyword holds nothing searchable.
+ */
+export function keywordCondition(family: Family, keyword: string): { sql: string; params: (string | number)[] } | null {
+  const expression = family.search.length ? matchExpression(keyword) : null;
+  if (!expression) return null;
+  const fts = searchTableOf(family);
+  return { sql: `${family.table}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ${searchCap})`, params: [expression] };
+}
+
+// ── Keeping the index in step (used by the family projection) ─────────────────
+
+/**
+ * Statements that drop the search rows of records about to change or disappear: they run before the
+ * read-model statements, while the rows (and their rowids) are still there.
+ */
+export function forgetTerms(family: Family, ids: string[]): Statement[] {
+  if (!family.search.length || ids.length === 0) return [];
+  const fts = searchTableOf(family);
+  return [{ sql: `DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM ${family.table} WHERE ${family.idColumn} IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(ids)] }];
+}
+
+/** Statements that index live records after their rows are written: `[id, terms]` pairs, keyed by rowid. */
+export function indexTerms(family: Family, entries: [string, string][]): Statement[] {
+  if (!family.search.length || entries.length === 0) return [];
+  const fts = searchTableOf(family);
+  const statements: Statement[] = [];
+  for (let i = 0; i < entries.length; i += 400) {
+    statements.push({
+      sql: `INSERT INTO ${fts} (rowid, terms) SELECT t.rowid, json_extract(j.value, '$[1]') FROM json_each(?) j JOIN ${family.table} t ON t.${family.idColumn} = json_extract(j.value, '$[0]') WHERE json_extract(j.value, '$[1]') <> ''`,
+      params: [JSON.stringify(entries.slice(i, i + 400))],
+    });
+  }
+  return statements;
+}
+
+/** The rebuild pass: pages of read-model rows by rowid, indexed again (terms need this tokenizer, not SQL). */
+export function searchRebuildPass(family: Family) {
+  const fts = searchTableOf(family);
+  const columns = family.search.map((k) => `${family.column[k]} AS "${k}"`).join(", ");
+  return {
+    select: `SELECT rowid AS cursor, ${columns} FROM ${family.table} WHERE rowid > COALESCE(?1, 0) ORDER BY rowid LIMIT ?2`,
+    statements(rows: Record<string, unknown>[]): Statement[] {
+      const entries = rows.map((r) => [r.cursor as number, recordTerms(family, r)] as const).filter(([, terms]) => terms !== "");
+      if (entries.length === 0) return [];
+      return [{ sql: `INSERT INTO ${fts} (rowid, terms) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)`, params: [JSON.stringify(entries)] }];
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Reading an uploaded spreadsheet (xlsx, xls, csv) into rows with SheetJS: CSV in UTF-8 (with or without
+ * a BOM), UTF-16, or GBK (what Chinese Excel saves, decoded with SheetJS's code page 936 table); for
+ * workbooks the first sheet whose header matches the family. Only as many rows as the limit allows are parsed.
+ */
+import * as XLSX from "@e965/xlsx";
+import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
+import type { Family } from "../../../events/family.ts";
+import { findHeader, headerSearchRows } from "../../../events/spreadsheet/titles.ts";
+
+XLSX.set_cptable(cptable);
+
+export interface SheetRows {
+  /** the header row's cells */
+  header: unknown[];
+  /** field key of each column (null: not imported) */
+  fields: (string | null)[];
+  /** the rows below the header with their row numbers in the file (1-based) */
+  rows: { row: number; cells: unknown[] }[];
+  date1904: boolean;
+}
+
+/** CSV bytes → text: a BOM decides, else UTF-8 when the bytes are valid UTF-8, else GBK. */
+function csvText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return cptable.utils.decode(936, bytes);
+  }
+}
+
+/**
+ * The rows of a spreadsheet file, at most `maxRows` of them below the header (one more is read so a
+ * larger file is noticed). Null when no sheet has a header of the family's titles. Throws when the file
+ * is not a spreadsheet SheetJS can read.
+ */
+export function readSheetRows(bytes: Uint8Array, ext: string, family: Family, maxRows: number): SheetRows | null {
+  const options: XLSX.ParsingOptions = { dense: true, sheetRows: maxRows + headerSearchRows + 2, cellHTML: false, cellFormula: false, cellStyles: false, cellNF: false, cellText: false };
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const workbook =
+    ext === "csv"
+      ? utf16
+        ? XLSX.read(bytes, { ...options, type: "array", raw: true })
+        : XLSX.read(csvText(bytes), { ...options, type: "string", raw: true })
+      : XLSX.read(bytes, { ...options, type: "array" });
+  const date1904 = !!workbook.Workbook?.WBProps?.date1904;
+  for (const name of workbook.SheetNames) {
+    const data = (workbook.Sheets[name] as { "!data"?: (XLSX.CellObject[] | undefined)[] })["!data"] ?? [];
+    const values = (r: number) => (data[r] ?? []).map((cell) => (cell ? cell.v : null)) as unknown[];
+    const top = Array.from({ length: Math.min(data.length, headerSearchRows) }, (_, r) => values(r));
+    const header = findHeader(top, family);
+    if (!header) continue;
+    const rows: SheetRows["rows"] = [];
+    for (let r = header.index + 1; r < data.length; r++) rows.push({ row: r + 1, cells: values(r) });
+    return { header: top[header.index]!, fields: header.fields, rows, date1904 };
+  }
+  return null;
+}

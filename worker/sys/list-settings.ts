@@ -1,0 +1,147 @@
+/**
+ * A user's own list settings, for any signed-in user: column settings per family (`/sys/listpref`) and
+ * saved views (`/sys/listview`): mine, and those shared with a role I hold. Both are records of system
+ * families, so they go through the record engine and keep their history; these verbs only scope them to
+ * their owner (the families' standard verbs stay administrator tools).
+ */
+import { z } from "zod";
+import type { Context } from "hono";
+import { listColumns, listPref, listView } from "../../events/families/sys.ts";
+import type { Family } from "../../events/family.ts";
+import { l } from "../../events/family.ts";
+import { t } from "../../events/i18n.ts";
+import type { AppEnv } from "../http/env.ts";
+import { actorOf, ok, readJson } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import type { RouteTable } from "../http/routes.ts";
+import { codes, notFound } from "../errors.ts";
+import { newCreate, newDeletes, newUpdate } from "../resources/commands.ts";
+import { camelRow as camel, toRecord } from "../resources/query.ts";
+import { requireParam } from "../resources/validate.ts";
+
+const views = listView as unknown as Family;
+const prefs = listPref as unknown as Family;
+
+const familyLabel = l("列表", "List");
+const familyParam = (value: unknown) => requireParam(value, z.string().min(1).max(128).regex(/^\/[\w/-]+$/), "family", familyLabel);
+
+const prefBody = z.object({ family: z.string().min(1).max(128), columns: listColumns });
+const viewBody = z.object({
+  id: z.string().max(64).optional(),
+  name: z.string().max(64),
+  familyPath: z.string().max(128),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  keyword: z.string().max(200).optional().nullable(),
+  sort: z.object({ field: z.string(), order: z.enum(["asc", "desc"]) }).nullable().optional(),
+  columns: listColumns.nullable().optional(),
+  roleIds: z.array(z.string().max(64)).max(50).optional(),
+});
+const idBody = z.object({ id: z.string().min(1).max(64) });
+
+/** The roles the actor holds (a shared view is visible to their holders). */
+const rolesOf = (c: Context<AppEnv>) => ((actorOf(c).user.roleIdList as string[] | null) ?? []).map(String);
+
+async function ownPref(db: D1Database, ownerId: string, familyPath: string) {
+  const row = await db.prepare("SELECT * FROM sys_list_pref WHERE owner_id = ? AND family_path = ?").bind(ownerId, familyPath).first<Record<string, unknown>>();
+  return row ? toRecord(prefs, camel(row)) : null;
+}
+
+async function ownView(db: D1Database, ownerId: string, id: string) {
+  const row = await db.prepare("SELECT * FROM sys_list_view WHERE id = ? AND owner_id = ?").bind(id, ownerId).first<Record<string, unknown>>();
+  return row ? toRecord(views, camel(row)) : null;
+}
+
+
+export function listSettingsRoutes(routes: RouteTable) {
+  routes
+    .get(
+      "/sys/listpref/info",
+      "signedIn",
+      async (c) => {
+        const pref = await ownPref(c.env.DB, actorOf(c).id, familyParam(c.req.query("family")));
+        return ok(c, pref ? { columns: pref.columns, version: pref.version } : null, "fetched");
+      },
+      { doc: { summary: l("我的列设置", "My column settings of a list"), query: z.object({ family: z.string() }) } },
+    )
+    .post(
+      "/sys/listpref/save",
+      "signedIn",
+      async (c) => {
+        const parsed = prefBody.safeParse(await readJson(c));
+        const body = parsed.success ? parsed.data : { family: familyParam(null), columns: [] };
+        const familyPath = familyParam(body.family);
+        const ownerId = actorOf(c).id;
+        return runCommand(
+          c,
+          async () => {
+            const existing = await ownPref(c.env.DB, ownerId, familyPath);
+            const write = existing
+              ? await newUpdate(c.env.DB, prefs, String(existing.id), { columns: body.columns })
+              : newCreate(prefs, { ownerId, familyPath, columns: body.columns });
+            return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: null } };
+          },
+          { retries: 3 },
+        );
+      },
+      { doc: { summary: l("保存我的列设置", "Save my column settings of a list"), body: prefBody } },
+    )
+    .get(
+      "/sys/listview/mine",
+      "signedIn",
+      async (c) => {
+        const familyPath = familyParam(c.req.query("family"));
+        const me = actorOf(c).id;
+        const { results } = await c.env.DB.prepare(
+          "SELECT * FROM sys_list_view v WHERE v.family_path = ?1 AND (v.owner_id = ?2 OR v.id IN (SELECT view_id FROM sys_list_view_role WHERE role_id IN (SELECT value FROM json_each(?3)))) ORDER BY v.name LIMIT 200",
+        )
+          .bind(familyPath, me, JSON.stringify(rolesOf(c)))
+          .all<Record<string, unknown>>();
+        return ok(
+          c,
+          results.map((row) => {
+            const view = toRecord(views, camel(row));
+            return { ...view, roleIds: view.roleIds ?? [], mine: view.ownerId === me };
+          }),
+          "fetched",
+        );
+      },
+      { doc: { summary: l("我的和共享给我的列表视图", "My saved views of a list and those shared with my roles"), query: z.object({ family: z.string() }) } },
+    )
+    .post(
+      "/sys/listview/saveMine",
+      "signedIn",
+      async (c) => {
+        const input = (await readJson<Record<string, unknown>>(c)) ?? {};
+        const parsed = viewBody.safeParse(input);
+        const body = parsed.success ? parsed.data : (input as z.infer<typeof viewBody>);
+        const actor = actorOf(c);
+        // a view is shared only with roles its owner holds (administrators may share with any)
+        const roleIds = [...new Set(body.roleIds ?? [])].filter((r) => actor.admin || rolesOf(c).includes(r));
+        const values = { name: body.name, familyPath: body.familyPath, filters: body.filters ?? {}, keyword: body.keyword ?? null, sort: body.sort ?? null, columns: body.columns ?? null, roleIds };
+        return runCommand(c, async () => {
+          if (body.id) {
+            if (!(await ownView(c.env.DB, actor.id, body.id))) throw notFound(views.label);
+            const write = await newUpdate(c.env.DB, views, body.id, values);
+            return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id: body.id, version: write.head.version + write.events.length } } };
+          }
+          const write = newCreate(views, { ...values, ownerId: actor.id });
+          return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id: write.stream.slice(views.name.length + 1), version: 1 } } };
+        });
+      },
+      { doc: { summary: l("保存我的列表视图", "Save one of my views"), body: viewBody } },
+    )
+    .post(
+      "/sys/listview/deleteMine",
+      "signedIn",
+      async (c) => {
+        const id = requireParam((await readJson<Record<string, unknown>>(c))?.id, idBody.shape.id, "id", views.label);
+        const actor = actorOf(c);
+        return runCommand(c, async () => {
+          const view = await ownView(c.env.DB, actor.id, id);
+          if (!view) throw notFound(views.label);
+          return { writes: await newDeletes(c.env.DB, views, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } };
+        });
+      },
+      { doc: { summary: l("删除我的列表视图", "Delete one of my views"), body: idBody } },
+    );
+}
