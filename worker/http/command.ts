@@ -31,7 +31,7 @@ export interface CommandOptions {
 }
 
 /** Jittered, growing pause between attempts, so clashing writers spread out instead of colliding again. */
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
 
 export async function runCommand(c: Context<AppEnv>, decideWrites: () => Promise<Decision>, options: CommandOptions = {}): Promise<Response> {
   const header = options.idempotencyKey ?? c.req.header("Idempotency-Key");

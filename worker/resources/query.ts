@@ -9,7 +9,7 @@ import type { Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
 import { counters, familyTables } from "./schema.ts";
 import { ValidationError } from "../errors.ts";
-import { keywordCondition, searchCap } from "./search.ts";
+import { keywordCondition, matchExpression, searchCap, searchWeights } from "./search.ts";
 import { searchTableOf } from "./schema.ts";
 
 export interface ListQuery {
@@ -45,8 +45,10 @@ export function parseListQuery(family: Family, query: Record<string, string>): L
     if (!parsed.success) throw new ValidationError([{ field: key, label: field.label, key: "formatError" }]);
     filters.push({ key, op, value: op === "eq" ? (toColumn(field, parsed.data) as string | number) : raw });
   }
+  // a keyword with nothing searchable in it (punctuation) is no keyword
   const keyword = z.string().max(200).catch("").parse(query.keyword ?? "").trim();
-  return { page, limit, sort, desc: order === "desc", filters, keyword: family.search.length ? keyword : "", sorted: !!requested };
+  const searchable = family.search.length > 0 && matchExpression(keyword) !== null;
+  return { page, limit, sort, desc: order === "desc", filters, keyword: searchable ? keyword : "", sorted: !!requested };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -119,7 +121,7 @@ async function searchPage(db: D1Database, family: Family, q: ListQuery) {
   const match = keywordCondition(family, q.keyword);
   if (!match) return { total: 0, rows: [] };
   const fts = sql.raw(searchTableOf(family));
-  const hits = sql`(SELECT rowid AS hit, rank AS score FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})`;
+  const hits = sql`(SELECT rowid AS hit, bm25(${fts}, ${sql.raw(searchWeights)}) AS score FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})`;
   const where = and(sql`${sql.raw(family.table)}.rowid IN (SELECT hit FROM ${hits})`, conditions(family, q));
   const direction = q.desc ? desc : asc;
   const order = q.sorted

@@ -16,9 +16,13 @@ import { z } from "zod";
 import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
 import { idList, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
 import { requireParam } from "./validate.ts";
+import { spreadsheetRoutes } from "./spreadsheet/routes.ts";
 
-/** Unversioned updates that clash with a concurrent write are decided again this often (see runCommand). */
-const clashRetries = 12;
+/**
+ * Unversioned updates that clash with a concurrent write are decided again up to this often (see runCommand):
+ * with the jittered pauses, 40 writers of one record all land within a few seconds on a loaded 2-core machine.
+ */
+const clashRetries = 25;
 const versionLabel = { "zh-CN": "版本", "en-US": "Version" };
 const versionParam = (value: unknown) => requireParam(value, z.coerce.number().int().min(1).max(1_000_000), "version", versionLabel);
 
@@ -51,6 +55,7 @@ async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update")
 }
 
 export function familyRoutes(routes: RouteTable, family: Family) {
+  spreadsheetRoutes(routes, family);
   const { path, tags } = family;
   const doc = (verb: string) => ({ doc: { family, verb } });
   routes

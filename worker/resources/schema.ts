@@ -87,7 +87,7 @@ export const recycleBin = sqliteTable(
   (t) => [primaryKey({ columns: [t.family, t.id] }), index("recycle_bin_family_deleted_at_idx").on(t.family, t.deletedAt)],
 );
 
-/** Full-text index of a family with `search` fields: an FTS5 table keyed by the read model's rowid. */
+/** Full-text index of a family with `search` fields: an FTS5 table keyed by the read model's rowid (the name's terms, the rest's). */
 export const searchTableOf = (family: Family) => `${family.table}_search`;
 
 /**
@@ -95,4 +95,4 @@ export const searchTableOf = (family: Family) => `${family.table}_search`;
  * adds these). Terms are written already tokenised (worker/resources/search.ts), so the plain unicode61
  * tokenizer only splits them on spaces.
  */
-export const searchTableSql = (family: Family) => `CREATE VIRTUAL TABLE IF NOT EXISTS ${searchTableOf(family)} USING fts5(terms, tokenize = 'unicode61 remove_diacritics 0')`;
+export const searchTableSql = (family: Family) => `CREATE VIRTUAL TABLE IF NOT EXISTS ${searchTableOf(family)} USING fts5(head, rest, tokenize = 'unicode61 remove_diacritics 0')`;

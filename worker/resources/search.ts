@@ -15,7 +15,7 @@ import { searchTableOf } from "./schema.ts";
 
 /** Han ideographs (with extension A and compatibility forms): the characters written without spaces. */
 const han = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
-const tokenRun = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu;
+const tokenRun = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[\p{L}\p{N}])+/gu;
 
 /** Runs of Han characters and runs of other letters/digits, after NFKC folding and lower-casing. */
 function runs(text: string): string[] {
@@ -37,15 +37,19 @@ export function searchTerms(text: string): string {
   return terms.join(" ");
 }
 
-/** The terms of a record: its search fields' text values, each tokenised on its own. */
-export function recordTerms(family: Family, record: Record<string, unknown>): string {
-  return family.search
-    .map((k) => record[k])
-    .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
-    .map((v) => searchTerms(String(v)))
-    .filter(Boolean)
-    .join(" ");
+const termsOf = (value: unknown) => (typeof value === "string" || typeof value === "number" ? searchTerms(String(value)) : "");
+
+/**
+ * The terms of a record in two columns: its first search field (the name, usually) and the others, each
+ * value tokenised on its own. A match in the first column ranks higher (see `searchWeights`).
+ */
+export function recordTerms(family: Family, record: Record<string, unknown>): [string, string] {
+  const [first, ...rest] = family.search;
+  return [termsOf(record[first!]), rest.map((k) => termsOf(record[k])).filter(Boolean).join(" ")];
 }
+
+/** bm25 weights of the two columns: a match in the name counts four times one elsewhere. */
+export const searchWeights = "4.0, 1.0";
 
 /**
  * The FTS5 MATCH expression of a keyword: every run must match (AND). Han runs of two or more characters
@@ -93,13 +97,13 @@ export function forgetTerms(family: Family, ids: string[]): Statement[] {
 }
 
 /** Statements that index live records after their rows are written: `[id, terms]` pairs, keyed by rowid. */
-export function indexTerms(family: Family, entries: [string, string][]): Statement[] {
+export function indexTerms(family: Family, entries: [string, [string, string]][]): Statement[] {
   if (!family.search.length || entries.length === 0) return [];
   const fts = searchTableOf(family);
   const statements: Statement[] = [];
   for (let i = 0; i < entries.length; i += 400) {
     statements.push({
-      sql: `INSERT INTO ${fts} (rowid, terms) SELECT t.rowid, json_extract(j.value, '$[1]') FROM json_each(?) j JOIN ${family.table} t ON t.${family.idColumn} = json_extract(j.value, '$[0]') WHERE json_extract(j.value, '$[1]') <> ''`,
+      sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT t.rowid, json_extract(j.value, '$[1][0]'), json_extract(j.value, '$[1][1]') FROM json_each(?) j JOIN ${family.table} t ON t.${family.idColumn} = json_extract(j.value, '$[0]')`,
       params: [JSON.stringify(entries.slice(i, i + 400))],
     });
   }
@@ -113,9 +117,8 @@ export function searchRebuildPass(family: Family) {
   return {
     select: `SELECT rowid AS cursor, ${columns} FROM ${family.table} WHERE rowid > COALESCE(?1, 0) ORDER BY rowid LIMIT ?2`,
     statements(rows: Record<string, unknown>[]): Statement[] {
-      const entries = rows.map((r) => [r.cursor as number, recordTerms(family, r)] as const).filter(([, terms]) => terms !== "");
-      if (entries.length === 0) return [];
-      return [{ sql: `INSERT INTO ${fts} (rowid, terms) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)`, params: [JSON.stringify(entries)] }];
+      const entries = rows.map((r) => [r.cursor as number, ...recordTerms(family, r)]);
+      return [{ sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`, params: [JSON.stringify(entries)] }];
     },
   };
 }

@@ -5,12 +5,10 @@
  * their owner (the families' standard verbs stay administrator tools).
  */
 import { z } from "zod";
-import type { Context } from "hono";
 import { listColumns, listPref, listView } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
-import type { AppEnv } from "../http/env.ts";
 import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -39,7 +37,10 @@ const viewBody = z.object({
 const idBody = z.object({ id: z.string().min(1).max(64) });
 
 /** The roles the actor holds (a shared view is visible to their holders). */
-const rolesOf = (c: Context<AppEnv>) => ((actorOf(c).user.roleIdList as string[] | null) ?? []).map(String);
+async function rolesOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db.prepare("SELECT role_id FROM sys_user_role WHERE user_id = ?").bind(userId).all<{ role_id: string }>();
+  return results.map((r) => r.role_id);
+}
 
 async function ownPref(db: D1Database, ownerId: string, familyPath: string) {
   const row = await db.prepare("SELECT * FROM sys_list_pref WHERE owner_id = ? AND family_path = ?").bind(ownerId, familyPath).first<Record<string, unknown>>();
@@ -92,9 +93,9 @@ export function listSettingsRoutes(routes: RouteTable) {
         const familyPath = familyParam(c.req.query("family"));
         const me = actorOf(c).id;
         const { results } = await c.env.DB.prepare(
-          "SELECT * FROM sys_list_view v WHERE v.family_path = ?1 AND (v.owner_id = ?2 OR v.id IN (SELECT view_id FROM sys_list_view_role WHERE role_id IN (SELECT value FROM json_each(?3)))) ORDER BY v.name LIMIT 200",
+          "SELECT * FROM sys_list_view v WHERE v.family_path = ?1 AND (v.owner_id = ?2 OR v.id IN (SELECT view_id FROM sys_list_view_role WHERE role_id IN (SELECT role_id FROM sys_user_role WHERE user_id = ?2))) ORDER BY v.name LIMIT 200",
         )
-          .bind(familyPath, me, JSON.stringify(rolesOf(c)))
+          .bind(familyPath, me)
           .all<Record<string, unknown>>();
         return ok(
           c,
@@ -116,7 +117,8 @@ export function listSettingsRoutes(routes: RouteTable) {
         const body = parsed.success ? parsed.data : (input as z.infer<typeof viewBody>);
         const actor = actorOf(c);
         // a view is shared only with roles its owner holds (administrators may share with any)
-        const roleIds = [...new Set(body.roleIds ?? [])].filter((r) => actor.admin || rolesOf(c).includes(r));
+        const held = actor.admin ? [] : await rolesOf(c.env.DB, actor.id);
+        const roleIds = [...new Set(body.roleIds ?? [])].filter((r) => actor.admin || held.includes(r));
         const values = { name: body.name, familyPath: body.familyPath, filters: body.filters ?? {}, keyword: body.keyword ?? null, sort: body.sort ?? null, columns: body.columns ?? null, roleIds };
         return runCommand(c, async () => {
           if (body.id) {
