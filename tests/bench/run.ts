@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { NodeD1, asD1 } from "./node-d1.ts";
-import { benchRecord, groupedCreates, listPages, rebuildSlice, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
+import { bareCalls, benchRecord, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
@@ -95,8 +95,19 @@ const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
   log(`${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`, JSON.stringify(result));
   return result;
 };
+/** Keyword searches at full size: a term in every record, one in about ten, one in none. */
+const searches = { frequent: ["名称", "some"], rare: ["123457", "some"], absent: ["不存在的词", "none"] } as const;
+type Timing = ReturnType<typeof summarise> & { total?: number };
+/** Runs the searches one after another (never side by side: each timing must be alone on the machine). */
+async function eachSearch(measure: (keyword: string, expect: "some" | "none", name: string) => Promise<Timing>) {
+  const out = {} as Record<keyof typeof searches, Timing>;
+  for (const [name, [keyword, expect]] of Object.entries(searches)) out[name as keyof typeof searches] = await measure(keyword, expect, name);
+  return out;
+}
 const worker = {
+  bare: await phase("worker bare call", () => get<Timing>("/bare?runs=500")),
   list: await phase("worker list", () => get<ReturnType<typeof summarise>>("/list?runs=300")),
+  search: await eachSearch((keyword, expect, name) => phase(`worker search ${name}`, () => get<Timing>(`/search?runs=50&expect=${expect}&keyword=${encodeURIComponent(keyword)}`))),
   single: await phase("worker single", () => get<Rate>("/single?count=500")),
   updates: await phase("worker updates", () => get<Rate>("/updates?count=300")),
   grouped: await phase("worker grouped", () => get<Rate>("/grouped?count=10000&per=100")),
@@ -126,7 +137,9 @@ stop();
 const floorDb = new NodeD1(workFloor);
 const d1 = asD1(floorDb);
 const floor = {
+  bare: await phase("floor bare call", () => bareCalls(d1, 500)),
   list: await phase("floor list", () => listPages(d1, 300)),
+  search: await eachSearch((keyword, expect, name) => phase(`floor search ${name}`, () => searchPages(d1, keyword, 50, expect))),
   single: await phase("floor single", () => singleCreates(d1, 500, "ns")),
   updates: await phase("floor updates", async () => singleUpdates(d1, (await d1.prepare("SELECT id FROM sys_dict ORDER BY id LIMIT 300").all<{ id: string }>()).results.map((r) => r.id))),
   grouped: await phase("floor grouped", () => groupedCreates(d1, 10000, 100, "ng")),
@@ -140,8 +153,17 @@ floorDb.close();
 // ── Report ───────────────────────────────────────────────────────────────────
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const lines: [string, string, string, string, string, boolean | null][] = [
+  ["one bare D1 call (SELECT 1), median ms — the unit of every Worker figure", fmt(worker.bare.median, 2), fmt(floor.bare.median, 3), `${fmt(worker.bare.median / floor.bare.median, 1)}×`, "", null],
   [`list page (10 rows, filter 20 %, sorted, total) over ${fmt(rows)} records, median ms`, fmt(worker.list.median, 2), fmt(floor.list.median, 3), `${fmt(worker.list.median / floor.list.median, 1)}×`, "≤ 5 ms", worker.list.median <= 5],
   ["  same, p95 ms", fmt(worker.list.p95, 2), fmt(floor.list.p95, 3), `${fmt(worker.list.p95 / floor.list.p95, 1)}×`, "", null],
+  ...(Object.keys(searches) as (keyof typeof searches)[]).map((name): (typeof lines)[number] => [
+    `keyword search "${searches[name][0]}" (${name}, ${fmt(worker.search[name].total ?? 0)} matches counted), median ms (p95 ${fmt(worker.search[name].p95, 1)}; ${fmt(worker.search[name].median / worker.bare.median, 1)} bare calls)`,
+    fmt(worker.search[name].median, 2),
+    fmt(floor.search[name].median, 3),
+    `${fmt(worker.search[name].median / floor.search[name].median, 1)}×`,
+    "≤ 20 ms",
+    worker.search[name].median <= 20,
+  ]),
   ["one create command per batch (event + projection + counters), per s", fmt(worker.single.perSecond), fmt(floor.single.perSecond), fmt(worker.single.perSecond / floor.single.perSecond, 2), "≥ 500/s", worker.single.perSecond >= 500],
   ["one update command (read stream + batch), per s", fmt(worker.updates.perSecond), fmt(floor.updates.perSecond), fmt(worker.updates.perSecond / floor.updates.perSecond, 2), "", null],
   ["one command per HTTP request, sequential, per s", fmt(worker.http.sequential), "", "", "≥ 500/s", worker.http.sequential >= 500],

@@ -71,3 +71,29 @@ export async function rebuildSlice(db: D1Database, from: number, maxEvents: numb
   const progress = await rebuild(db, { from, maxEvents });
   return { ...progress, ms: performance.now() - started };
 }
+
+/** A keyword search page (10 rows, best match first, with its total), `runs` times; `expect` checks the answer is real. */
+export async function searchPages(db: D1Database, keyword: string, runs: number, expect: "some" | "none") {
+  const samples: number[] = [];
+  let total = 0;
+  for (let i = 0; i < runs; i++) {
+    const query = parseListQuery(family, { page: "1", limit: "10", keyword });
+    const started = performance.now();
+    const answer = await listPage(db, family, query);
+    samples.push(performance.now() - started);
+    total = answer.total;
+    if ((expect === "some") !== answer.rows.length > 0) throw new Error(`search "${keyword}" returned ${answer.rows.length} rows of ${answer.total}`);
+  }
+  return { ...summarise(samples), total };
+}
+
+/** The cost of one bare D1 call (SELECT 1): every other figure also reads as a multiple of it. */
+export async function bareCalls(db: D1Database, runs: number) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await db.prepare("SELECT 1 AS one").first();
+    samples.push(performance.now() - started);
+  }
+  return summarise(samples);
+}

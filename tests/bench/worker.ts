@@ -1,5 +1,5 @@
 /** A bench-only Worker (never deployed): runs the scenarios inside workerd against local D1. */
-import { groupedCreates, listPages, rebuildSlice, singleCreates, singleUpdates } from "./scenarios.ts";
+import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 
 interface BenchEnv {
   DB: D1Database;
@@ -24,6 +24,10 @@ export default {
         }
         case "/grouped":
           return Response.json(await groupedCreates(env.DB, n("count", 5000), n("per", 100), prefix));
+        case "/search":
+          return Response.json(await searchPages(env.DB, url.searchParams.get("keyword") ?? "", n("runs", 50), url.searchParams.get("expect") === "none" ? "none" : "some"));
+        case "/bare":
+          return Response.json(await bareCalls(env.DB, n("runs", 500)));
         case "/rebuild":
           return Response.json(await rebuildSlice(env.DB, n("from", 0), n("max", 200_000)));
         default:
