@@ -6,8 +6,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, login, userWithPermissions } from "./helpers.ts";
-import { matchExpression, searchTerms } from "../worker/resources/search.ts";
+import { matchExpression, rankedCap, searchCap, searchTerms } from "../worker/resources/search.ts";
 import { store } from "../worker/modules.ts";
+import { newCreate } from "../worker/resources/commands.ts";
+import { dictionary } from "../events/families/sys.ts";
+import type { Family } from "../events/family.ts";
 
 let token: string;
 beforeAll(async () => {
@@ -86,6 +89,28 @@ describe("keyword search", () => {
     expect((await search("名称乙")).total).toBe(0);
     await call(`/sys/sysdict/restore/${id}`, { token, body: {} });
     expect((await search("名称乙")).total).toBe(1);
+  });
+
+  it("stays bounded for a frequent term: newest first past the ranked cap, totals capped past the search cap", async () => {
+    // one grouped append per 500 records, as an import would store them
+    const meta = { actorId: null, actorName: "test", requestId: "frequent", ip: null, at: new Date().toISOString() };
+    const family = dictionary as unknown as Family;
+    const count = searchCap + 1;
+    for (let i = 0; i < count; i += 500) {
+      const writes = Array.from({ length: Math.min(500, count - i) }, (_, k) => newCreate(family, { type: "frequentTest", value: `f${i + k}`, name: `常用词汇${i + k}`, number: i + k, status: (i + k) % 2 ? "1" : "0" }));
+      await store.append(env.DB, writes, meta);
+    }
+    const frequent = (await call("/sys/sysdict/list?keyword=常用&limit=5", { token })).body;
+    expect(frequent).toMatchObject({ code: 0, total: searchCap, totalCapped: true });
+    expect(names(frequent.data)).toEqual([5000, 4999, 4998, 4997, 4996].map((n) => `常用词汇${n}`));
+    const sorted = (await call("/sys/sysdict/list?keyword=常用&limit=3&orderField=number&order=asc&status=1", { token })).body;
+    expect(sorted.data.map((r: { number: number }) => r.number % 2)).toEqual([1, 1, 1]);
+    expect(sorted.total).toBe(searchCap / 2);
+    // a term below the ranked cap is ranked, not capped
+    const rare = (await call("/sys/sysdict/list?keyword=词汇4321&limit=5", { token })).body;
+    expect(rare.total).toBeLessThanOrEqual(rankedCap);
+    expect(rare.totalCapped).toBeUndefined();
+    expect(rare.data[0].name).toBe("常用词汇4321");
   });
 
   it("is rebuilt with the read models", async () => {

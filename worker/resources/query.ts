@@ -5,11 +5,11 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
-import type { Family } from "../../events/family.ts";
+import { metaColumns, type Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
 import { counters, familyTables } from "./schema.ts";
 import { ValidationError } from "../errors.ts";
-import { keywordCondition, matchExpression, searchCap, searchWeights } from "./search.ts";
+import { keywordCondition, matchExpression, rankedCap, searchCap, searchWeights } from "./search.ts";
 import { searchTableOf } from "./schema.ts";
 
 export interface ListQuery {
@@ -109,29 +109,50 @@ export async function listPage(db: D1Database, family: Family, q: ListQuery): Pr
   return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)) };
 }
 
+/** The declared filters as raw SQL over the family's table (for the search's hand-written statements). */
+function rawConditions(family: Family, q: Pick<ListQuery, "filters">): { sql: string; params: (string | number)[] } {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  for (const { key, op, value } of q.filters) {
+    const column = `t.${family.column[key]}`;
+    if (op === "eq") parts.push(`${column} = ?`), params.push(value);
+    else parts.push(`${column} LIKE ? ESCAPE '\\'`), params.push(op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`);
+  }
+  return { sql: parts.length ? parts.join(" AND ") : "1", params };
+}
+
 /**
- * A keyword search: the matches among the newest `searchCap` (FTS5, bounded whatever the term), filtered
- * by the declared filters, best match (bm25) first unless the caller sorts. `capped` when the term had
- * more matches than were considered.
+ * A keyword search, bounded whatever the term (FTS5 over the family's search table). First the matches are
+ * counted up to `searchCap`; none ends it. A term with at most `rankedCap` matches lists them best match
+ * (bm25, name first) first; a more frequent one — every record matches about as well — lists the newest
+ * of its first `searchCap` matches first. Declared filters and a chosen sort apply within those; `capped`
+ * tells the total stopped at `searchCap`.
  */
-async function searchPage(db: D1Database, family: Family, q: ListQuery) {
-  const orm = recordsOf(db);
-  const table = familyTables[family.table]!;
-  const columns = table as unknown as Record<string, never>;
-  const match = keywordCondition(family, q.keyword);
-  if (!match) return { total: 0, rows: [] };
-  const fts = sql.raw(searchTableOf(family));
-  const hits = sql`(SELECT rowid AS hit, bm25(${fts}, ${sql.raw(searchWeights)}) AS score FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})`;
-  const where = and(sql`${sql.raw(family.table)}.rowid IN (SELECT hit FROM ${hits})`, conditions(family, q));
-  const direction = q.desc ? desc : asc;
-  const order = q.sorted
-    ? [direction(columns[q.sort]!), direction(columns[family.idKey]!)]
-    : [sql`(SELECT score FROM ${hits} WHERE hit = ${sql.raw(family.table)}.rowid)`, asc(columns[family.idKey]!)];
-  const rowsQuery = orm.select().from(table).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit);
-  const totalQuery = orm.select({ n: count() }).from(table).where(where);
-  const cappedQuery = orm.select({ n: count() }).from(sql`(SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} LIMIT ${searchCap + 1})`);
-  const [rows, total, considered] = await orm.batch([rowsQuery, totalQuery, cappedQuery]);
-  return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)), capped: (considered[0]?.n ?? 0) > searchCap };
+async function searchPage(db: D1Database, family: Family, q: ListQuery): Promise<{ total: number; rows: Record<string, unknown>[]; capped?: boolean }> {
+  const expression = matchExpression(q.keyword);
+  if (!expression) return { total: 0, rows: [] };
+  const fts = searchTableOf(family);
+  const counted = await db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${searchCap + 1})`).bind(expression).first<{ n: number }>();
+  const matches = counted?.n ?? 0;
+  if (matches === 0) return { total: 0, rows: [] };
+  const ranked = matches <= rankedCap;
+  const hits = ranked
+    ? `SELECT rowid AS hit, bm25(${fts}, ${searchWeights}) AS score FROM ${fts} WHERE ${fts} MATCH ?`
+    : `SELECT rowid AS hit, -rowid AS score FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ${searchCap}`;
+  const filter = rawConditions(family, q);
+  // q.sort is a declared sort key (parseListQuery refuses others): a field's column or a bookkeeping one
+  const sortColumn = family.column[q.sort] ?? metaColumns.find((m) => m.key === q.sort)!.column;
+  const order = q.sorted ? `t.${sortColumn} ${q.desc ? "DESC" : "ASC"}, t.${family.idColumn} ${q.desc ? "DESC" : "ASC"}` : `h.score, t.${family.idColumn}`;
+  // CROSS JOIN keeps the hits as the outer loop: one primary-key look-up per hit
+  const from = `FROM (${hits}) h CROSS JOIN ${family.table} t ON t.rowid = h.hit WHERE ${filter.sql}`;
+  const statements = [db.prepare(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(expression, ...filter.params, q.limit, (q.page - 1) * q.limit)];
+  if (q.filters.length) statements.push(db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(expression, ...filter.params));
+  const [rows, total] = await db.batch<Record<string, unknown>>(statements);
+  return {
+    total: total ? (total.results[0] as { n: number }).n : Math.min(matches, searchCap),
+    rows: rows!.results.map((r) => toRecord(family, camelRow(r))),
+    capped: matches > searchCap,
+  };
 }
 
 /** All records matching the declared filters (and keyword), in the default order; capped so one call stays bounded. */

@@ -67,10 +67,13 @@ export function matchExpression(keyword: string): string | null {
 }
 
 /**
- * Matches considered per search: a frequent term in a million records is ranked among its newest
- * `searchCap` matches, so every search stays bounded (answers carry `totalCapped`).
+ * Matches considered per search: a frequent term in a million records is counted, filtered and sorted
+ * among its newest `searchCap` matches, so every search stays bounded (answers carry `totalCapped`).
  */
-export const searchCap = 10_000;
+export const searchCap = 5_000;
+
+/** Up to this many matches are ranked by relevance (bm25); a more frequent term lists its newest first. */
+export const rankedCap = 1_000;
 
 /**
  * A condition on the family's read-model table (referred to by its own name) keeping the rows that match
@@ -96,14 +99,18 @@ export function forgetTerms(family: Family, ids: string[]): Statement[] {
   return [{ sql: `DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM ${family.table} WHERE ${family.idColumn} IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(ids)] }];
 }
 
-/** Statements that index live records after their rows are written: `[id, terms]` pairs, keyed by rowid. */
+/**
+ * Statements that index live records after their rows are written: `[id, terms]` pairs, keyed by rowid.
+ * CROSS JOIN keeps the pairs as the outer loop (one primary-key look-up each); left to itself the
+ * planner may scan the whole read model once per pair.
+ */
 export function indexTerms(family: Family, entries: [string, [string, string]][]): Statement[] {
   if (!family.search.length || entries.length === 0) return [];
   const fts = searchTableOf(family);
   const statements: Statement[] = [];
   for (let i = 0; i < entries.length; i += 400) {
     statements.push({
-      sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT t.rowid, json_extract(j.value, '$[1][0]'), json_extract(j.value, '$[1][1]') FROM json_each(?) j JOIN ${family.table} t ON t.${family.idColumn} = json_extract(j.value, '$[0]')`,
+      sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT t.rowid, json_extract(j.value, '$[1][0]'), json_extract(j.value, '$[1][1]') FROM json_each(?) j CROSS JOIN ${family.table} t ON t.${family.idColumn} = json_extract(j.value, '$[0]')`,
       params: [JSON.stringify(entries.slice(i, i + 400))],
     });
   }
