@@ -5,6 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { getCookie } from "hono/cookie";
 import { pickLang, t } from "../events/i18n.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { RouteSpec } from "./http/routes.ts";
@@ -23,11 +24,14 @@ const context: MiddlewareHandler<AppEnv> = async function context(c, next) {
   await next();
 };
 
-/** Resolves the session (x-hbi-token header; `token` in the query only where the route allows it) and applies the access rule. */
-const guard = ({ access, tokenInQuery }: RouteSpec): MiddlewareHandler<AppEnv> =>
+/**
+ * Resolves the session (x-hbi-token header; `token` in the query or the web app's `x-tr-token` cookie only
+ * where the route allows it) and applies the access rule.
+ */
+const guard = ({ access, tokenInQuery, tokenInCookie }: RouteSpec): MiddlewareHandler<AppEnv> =>
   async function guard(c, next) {
     if (access !== "public") {
-      const token = c.req.header("x-hbi-token") || (tokenInQuery ? c.req.query("token") : undefined);
+      const token = c.req.header("x-hbi-token") || (tokenInQuery ? c.req.query("token") : undefined) || (tokenInCookie ? getCookie(c, "x-tr-token") : undefined);
       const actor = token ? await resolveActor(c.env, token, (p) => c.executionCtx.waitUntil(p)) : null;
       if (!actor) throw new DomainError(codes.unauthorized, "notLoggedIn");
       c.set("actor", actor);

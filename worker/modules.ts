@@ -11,9 +11,10 @@ import { authModule } from "./auth/index.ts";
 import { sysModule } from "./sys/index.ts";
 import { filesModule } from "./files/index.ts";
 import { recordsModule } from "./resources/index.ts";
+import { openapiModule } from "./openapi/index.ts";
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

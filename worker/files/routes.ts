@@ -51,7 +51,7 @@ async function upload(c: Context<AppEnv>) {
 
 // ── Documented shapes (the API document's schemas) ────────────────────────────
 const uploadForm = z.object({
-  file: z.any().meta({ type: "string", format: "binary", description: "one file of the allowed types, at most 40 MB" }),
+  file: z.custom<File>((v) => v !== undefined && v !== null).meta({ type: "string", format: "binary", description: "one file of the allowed types, at most 40 MB" }),
   businessType: z.string().optional(),
   businessId: z.string().optional(),
 });

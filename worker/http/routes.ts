@@ -30,7 +30,7 @@ export interface RouteDoc {
   query?: z.ZodType;
   /** schema of the request body */
   body?: z.ZodType;
-  /** how the body travels: JSON (default) or a multipart form (a file field as `z.any().meta({ type: "string", format: "binary" })`) */
+  /** how the body travels: JSON (default) or a multipart form (a file field as `z.custom<File>(…).meta({ type: "string", format: "binary" })`) */
   bodyType?: "json" | "multipart";
   /** schema of `data` in the answer's envelope */
   response?: z.ZodType;

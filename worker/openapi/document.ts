@@ -54,8 +54,10 @@ function operationParts(route: RouteSpec, ctx: DocContext): OperationParts {
   const parts = doc.family ? familyOperation(doc.family, doc.verb ?? "", ctx) : { parameters: [], codes: [] };
   if (doc.query) parts.parameters = [...parts.parameters.filter((p) => p.in !== "query"), ...queryParameters(route, ctx)];
   if (doc.body) {
+    // the route's schema replaces the derived one of its media type (a derived multipart form stays beside a JSON body)
     const schema = ctx.schemas.fromZod(doc.body, "input") ?? {};
-    parts.requestBody = { required: true, content: { [doc.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema } } };
+    const content = { ...((parts.requestBody?.content as JsonSchema | undefined) ?? {}), [doc.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema } };
+    parts.requestBody = { ...parts.requestBody, required: true, content };
   }
   if (doc.response) parts.data = ctx.schemas.fromZod(doc.response, "output") ?? {};
   if (doc.download) parts.download = [doc.download];
@@ -150,10 +152,13 @@ export function buildDocument(table: RouteTable, lang: Lang): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const ids = new Set<string>();
   for (const route of table.routes) {
-    const tag = tagOf(route, families);
-    if (!tags.has(tag)) tags.set(tag, families.find((f) => f.path === `/${tag}`)?.label[lang]);
     const path = openApiPath(route.path).path;
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, ctx, tag, ids);
+    const method = route.method.toLowerCase();
+    // the first registration of a method and path is the one served (later ones are shadowed)
+    if (paths[path]?.[method]) continue;
+    const tag = route.doc?.tags?.[0] ?? tagOf(route, families);
+    if (!tags.has(tag)) tags.set(tag, families.find((f) => f.path === `/${tag}`)?.label[lang]);
+    (paths[path] ??= {})[method] = operation(route, ctx, tag, ids);
   }
   return {
     openapi: "3.1.0",

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { metaColumns, type Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { fieldParamSchema, fieldSchema, nullable, ref, type JsonSchema, type Schemas } from "./schema.ts";
-import { say, texts } from "./texts.ts";
+import { say, texts, verbSummaries } from "./texts.ts";
 
 /** The parts of an operation a route contributes, before the envelope and security are added. */
 export interface OperationParts {
@@ -73,7 +73,8 @@ function familySchemas(family: Family, { lang, schemas }: DocContext) {
     properties[family.idKey] = { ...idSchema, description: create ? say(texts.idForUpdate, lang) : say(texts.recordId, lang, { idKey: family.idKey }) };
     properties.version = { ...versionSchema, description: say(texts.version, lang) };
     const required = [...((converted.required as string[] | undefined) ?? []), ...(create ? [] : [family.idKey])];
-    return { ...converted, title: family.label[lang], properties, ...(required.length ? { required } : {}) };
+    const title = say(verbSummaries[create ? "save" : "update"]!, lang, { label: family.label[lang] });
+    return { ...converted, title, properties, ...(required.length ? { required } : {}) };
   };
   schemas.add(`${name}Save`, command(family.createSchema, true));
   schemas.add(`${name}Update`, command(family.patchSchema, false));
@@ -182,6 +183,8 @@ export function familyOperation(family: Family, verb: string, ctx: DocContext): 
       return { parameters: [], download: [xlsx], codes: [] };
     case "excel/import":
       return { parameters: [idempotency], requestBody: importBody(family, lang), data: importAnswer, codes: [422] };
+    case "excel/result":
+      return { parameters: [], download: [xlsx], codes: [404] };
     case "excel/export":
       return { parameters: [], requestBody: exportBody(family, lang), download: [xlsx, "text/csv"], codes: [422] };
     default:

@@ -76,14 +76,14 @@ export class Schemas {
         selfRef = true;
         o.$ref = `#/components/schemas/${prefix}`;
       } else if (typeof o.$ref === "string" && o.$ref.startsWith("#/$defs/")) {
-        o.$ref = `#/components/schemas/${prefix}_${o.$ref.slice(8).replace(/[^\w.-]/g, "_")}`;
+        o.$ref = `#/components/schemas/${prefix}_${o.$ref.slice(8).replace(/^_+/, "").replace(/[^\w.-]/g, "_")}`;
       }
       Object.values(o).forEach(rewrite);
     };
     rewrite(root);
     for (const [name, def] of Object.entries(defs)) {
       rewrite(def);
-      this.all[`${prefix}_${name.replace(/[^\w.-]/g, "_")}`] = def;
+      this.all[`${prefix}_${name.replace(/^_+/, "").replace(/[^\w.-]/g, "_")}`] = def;
     }
     return selfRef ? this.add(prefix, root) : root;
   }

@@ -51,6 +51,7 @@ export const verbSummaries: Record<string, Text> = {
   "excel/template": l("{label}：下载导入模板", "{label}: download the import template"),
   "excel/import": l("{label}：导入表格", "{label}: import a spreadsheet"),
   "excel/export": l("{label}：导出表格", "{label}: export a spreadsheet"),
+  "excel/result": l("{label}：下载导入结果（被拒绝的行及原因）", "{label}: download the import result (refused rows with their reasons)"),
 };
 
 /** Envelope codes and what they mean. */

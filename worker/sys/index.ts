@@ -1,6 +1,6 @@
 /** System administration as a module: the extra verbs of the system families (their standard verbs come from the record engine). */
 import type { Module } from "../module.ts";
-import { nav } from "./nav.ts";
+import { nav, navDoc } from "./nav.ts";
 import { dictionaryRoutes } from "./dictionary.ts";
 import { passwordRoutes } from "./password.ts";
 import { storeRoutes } from "./store.ts";
@@ -15,7 +15,7 @@ import { listSettingsRoutes } from "./list-settings.ts";
 export const sysModule: Module = {
   name: "sys",
   routes: (routes) => {
-    routes.get("/sys/menu/nav", "signedIn", nav);
+    routes.get("/sys/menu/nav", "signedIn", nav, { doc: navDoc });
     dictionaryRoutes(routes);
     passwordRoutes(routes);
     storeRoutes(routes);

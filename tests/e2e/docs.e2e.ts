@@ -1,0 +1,71 @@
+/**
+ * The interactive API reference in a real browser: a signed-in administrator opens /api/docs (the session
+ * travels in the web app's cookie), sees the operations rendered from /api/openapi.json with assets from
+ * our own origin and no CSP violation, and tries one call with the session's token.
+ */
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, signIn, type Browser } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+mkdirSync("test-artifacts", { recursive: true });
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+const requests: string[] = [];
+beforeAll(async () => {
+  browser = await openBrowser(baseUrl);
+  page = browser.page;
+  page.on("console", (m) => {
+    if (m.type() === "error" || /Content Security Policy|Refused to/.test(m.text())) problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("request", (r) => requests.push(r.url()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("/api/docs", () => {
+  it("answers a signed-out visitor with the not-signed-in envelope", async () => {
+    const response = await page.goto("/api/docs");
+    expect(await response!.json()).toMatchObject({ code: 401 });
+  });
+
+  it("shows a signed-in administrator every operation, from our own origin, without CSP violations", async () => {
+    await signIn(page);
+    requests.length = 0;
+    problems.length = 0;
+    const response = await page.goto("/api/docs");
+    expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
+    await page.locator(".opblock-tag").first().waitFor();
+    await expect(page.locator(".info .title").textContent()).resolves.toContain("OAS 3.1");
+    // the list shows the operations near the viewport; the tag filter brings a family's to the top
+    await page.locator("input.operation-filter-input").fill("sys/sysdict");
+    const list = page.locator('.opblock-summary-path[data-path="/sys/sysdict/list"]');
+    await list.waitFor();
+    await expect(list.textContent()).resolves.toBe("/sys/sysdict/list");
+    // summaries in the request's language (Chinese by default)
+    await expect(page.locator(".opblock-summary-description", { hasText: "字典：分页列表" }).first().isVisible()).resolves.toBe(true);
+    expect(await page.locator(".opblock").count()).toBeGreaterThan(5);
+    expect(await page.locator(".errors-wrapper").count()).toBe(0);
+    await page.screenshot({ path: "test-artifacts/api-docs.png" });
+    expect(requests.every((url) => url.startsWith(baseUrl)), requests.join("\n")).toBe(true);
+    expect(requests.some((url) => url.includes("/docs-assets/swagger-ui-bundle.js"))).toBe(true);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("tries a call with the session's token", async () => {
+    await page.locator("input.operation-filter-input").fill("sys/role");
+    const block = page.locator(".opblock").filter({ has: page.locator('.opblock-summary-path[data-path="/sys/role/select"]') });
+    await block.locator(".opblock-summary-control").click();
+    await block.getByRole("button", { name: "Try it out" }).click();
+    await block.getByRole("button", { name: "Execute" }).click();
+    const body = block.locator(".responses-wrapper .live-responses-table .response-col_description pre").first();
+    await body.waitFor();
+    const text = (await body.textContent()) ?? "";
+    expect(JSON.parse(text)).toMatchObject({ code: 0, data: expect.any(Array) });
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The interactive reference (/api/docs): Swagger UI from our own origin (/docs-assets, copied there by
+ * scripts/build-web.mjs; no CDN), reading /api/openapi.json. One inline script, allowed by its hash in a
+ * strict Content-Security-Policy; "Try it out" sends the web app's session token as x-hbi-token.
+ */
+import type { Lang } from "../../events/i18n.ts";
+import { say, texts } from "./texts.ts";
+
+/** Where build-web.mjs puts the Swagger UI files (static assets of the Worker). */
+export const assetsPath = "/docs-assets";
+
+const initScript = `(function () {
+  function token() {
+    var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("x-tr-token=") === 0; })[0];
+    return found ? decodeURIComponent(found.slice(11)) : undefined;
+  }
+  window.ui = SwaggerUIBundle({
+    url: "/api/openapi.json",
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    docExpansion: "list",
+    filter: true,
+    validatorUrl: null,
+    displayRequestDuration: true,
+    requestInterceptor: function (request) {
+      var t = token();
+      if (t && !request.headers["x-hbi-token"]) request.headers["x-hbi-token"] = t;
+      return request;
+    }
+  });
+})();`;
+
+let scriptHash: Promise<string> | undefined;
+const hashOf = async (text: string) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
+
+/** The page's Content-Security-Policy: our own origin only, the one inline script by its hash. */
+export async function contentSecurityPolicy(): Promise<string> {
+  const hash = await (scriptHash ??= hashOf(initScript));
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'sha256-${hash}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export function docsPage(lang: Lang): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(say(texts.title, lang))}</title>
+<link rel="stylesheet" href="${assetsPath}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${assetsPath}/swagger-ui-bundle.js"></script>
+<script>${initScript}</script>
+</body>
+</html>`;
+}
