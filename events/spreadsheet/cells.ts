@@ -74,6 +74,8 @@ const unixEpochSerial = 25569;
 const maxSerial = 2958465;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** The product shows times in China Standard Time (UTC+8, no daylight saving). */
+const chinaOffsetMinutes = 8 * 60;
 
 function validDate(year: number, month: number, day: number): boolean {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
@@ -98,7 +100,7 @@ export function dateTimeToSerial(text: string): number | null {
 }
 
 const dateTextPattern =
-  /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?(?:(?:\s+|\s*T\s*)(\d{1,2})\s*[:时]\s*(\d{1,2})(?:\s*[:分]\s*(\d{1,2})(?:\.\d+)?\s*秒?|\s*分)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+  /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?(?:(?:\s+|\s*T\s*)(\d{1,2})\s*[:时]\s*(\d{1,2})(?:\s*[:分]\s*(\d{1,2})(?:\.\d+)?\s*秒?|\s*分)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /**
  * A date (and time) written as text: 2024-01-05, 2024/1/5, 2024.1.5, 2024年1月5日, 20240105, each
@@ -115,6 +117,13 @@ export function parseDateText(text: string): { date: string; time: string | null
   if (compact || m[4] === undefined) return { date, time: null };
   const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (hour > 23 || minute > 59 || second > 59) return null;
+  const zone = m[7];
+  if (zone) {
+    // an instant (2024-01-04T16:00:00.000Z, what a JavaScript Date becomes in JSON) is read in China time
+    const offset = zone.toUpperCase() === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+    const china = new Date(Date.UTC(year, month - 1, day, hour, minute, second) + (chinaOffsetMinutes - offset) * 60_000).toISOString();
+    return { date: china.slice(0, 10), time: china.slice(11, 19) };
+  }
   return { date, time: `${pad(hour)}:${pad(minute)}:${pad(second)}` };
 }
 
@@ -123,8 +132,9 @@ function dateValue(value: unknown, withTime: boolean, context: CellContext): unk
   if (value instanceof Date) {
     stamp = Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 19).replace("T", " ");
   } else if (typeof value === "number" || typeof value === "string") {
-    // a serial number (also stored as text); 20240105 is a date written without separators
-    const serial = typeof value === "number" ? value : parseNumberText(value);
+    // a serial number (as text only with five digits or more: "2024" is not a day of 1905);
+    // 20240105 is a date written without separators
+    const serial = typeof value === "number" ? value : /^\s*\d{5,}(\.\d+)?\s*$/.test(foldText(value)) ? parseNumberText(value) : null;
     if (serial !== null && serial <= maxSerial) stamp = serialToDateTime(serial, context.date1904);
     else {
       const parsed = parseDateText(String(value));
@@ -152,8 +162,9 @@ export function normaliseCell(field: Field, value: unknown, context: CellContext
     case "text":
       if (typeof text === "number") return numberText(text);
       if (typeof text === "boolean") return String(text);
-      // free text is kept as written; coded text (phone, e-mail, codes) folds full-width characters
-      return field.rules.length ? foldText(String(text)) : String(text);
+      // free text is kept as written (but for the apostrophe that keeps a CSV cell from being a formula);
+      // coded text (phone, e-mail, codes) folds full-width characters
+      return field.rules.length ? foldText(String(text)) : String(text).replace(/^'(?=[=+\-@\t\r])/, "");
     case "int":
     case "number": {
       if (typeof text === "number") return text;

@@ -9,6 +9,7 @@ import { areaSeed } from "../../events/seed/areas.ts";
 import { domainDictionarySeed } from "../../events/seed/dictionaries-domain.ts";
 import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
+import { families } from "../../events/families/index.ts";
 import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
 import { dictionarySeed } from "../../events/seed/dictionaries.ts";
 import { sha256Hex } from "../store/canonical.ts";
@@ -43,6 +44,16 @@ const verbNames: Record<string, [string, string]> = {
   commit: ["提交", "Commit"],
 };
 
+/** Permission prefixes of the declared record families (their screens get spreadsheet buttons). */
+const familyPerms = new Set(families.map((f) => f.perm));
+
+/** A family screen (one holding `<perm>:list` of a declared family) also gets `<perm>:import` and `<perm>:export`. */
+function spreadsheetTags(type: MenuSeed["type"], tags: string[]): string[] {
+  if (type !== 1) return tags;
+  const perms = tags.filter((t) => t.endsWith(":list")).map((t) => t.slice(0, -":list".length)).filter((p) => familyPerms.has(p));
+  return [...new Set([...tags, ...perms.flatMap((p) => [`${p}:import`, `${p}:export`])])];
+}
+
 interface MenuRecord {
   key: string;
   record: Record<string, unknown>;
@@ -52,7 +63,7 @@ interface MenuRecord {
 async function menuRecords(nodes: MenuSeed[], parentId: string | null, out: MenuRecord[] = []): Promise<MenuRecord[]> {
   for (const [index, node] of nodes.entries()) {
     const id = await seedId(`menu:${node.key}`);
-    const tags = (node.perms ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const tags = spreadsheetTags(node.type, (node.perms ?? "").split(",").map((s) => s.trim()).filter(Boolean));
     const viewTags = tags.filter((tag) => /:(list|info)$/.test(tag));
     out.push({
       key: node.key,

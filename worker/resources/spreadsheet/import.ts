@@ -29,6 +29,7 @@ export interface ImportError {
 export interface PreparedImport {
   read: number;
   skipped: number;
+  refused: number;
   /** row numbers of the refused rows */
   refusedRows: Set<number>;
   errors: ImportError[];
@@ -47,11 +48,11 @@ async function storedKeys(db: D1Database, family: Family, group: string[], keys:
   if (keys.length === 0) return new Set();
   const columns = group.map((k) => family.column[k]!);
   const extracted = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
-  const { results } = await db
+  const rows = await db
     .prepare(`SELECT ${columns.join(", ")} FROM ${family.table} WHERE (${columns.join(", ")}) IN (SELECT ${extracted} FROM json_each(?))`)
     .bind(JSON.stringify(keys.map((k) => JSON.parse(k))))
     .raw<(string | number)[]>();
-  return new Set(results.map((r) => JSON.stringify(r)));
+  return new Set(rows.map((r) => JSON.stringify(r)));
 }
 
 /**
@@ -61,29 +62,42 @@ async function storedKeys(db: D1Database, family: Family, group: string[], keys:
 export async function prepareImport(db: D1Database, family: Family, rows: ImportRow[], lang: Lang, options: { date1904?: boolean } = {}): Promise<PreparedImport> {
   const filled = rows.filter((r) => !Object.values(r.cells).every(isBlankCell));
   const keys = [...new Set(filled.flatMap((r) => Object.keys(r.cells)))].filter((k) => k in family.fields);
-  const dictValue = dictionaryLookup(await dictionaryEntries(db, dictTypesOf(family, keys)));
+  const entries = await dictionaryEntries(db, dictTypesOf(family, keys));
+  const dictValue = dictionaryLookup(entries);
+  const valuesOf = new Map<string, Set<string>>();
+  for (const e of entries) valuesOf.set(e.type, (valuesOf.get(e.type) ?? new Set()).add(e.value));
+  const dictFields = keys.filter((k) => family.fields[k]!.kind === "dict" && valuesOf.has(family.fields[k]!.dict!));
   const records = filled.map((r) => rowRecord(family, r.cells, { dictValue, date1904: options.date1904 }));
   await resolveNames(db, family, records);
 
   const errors: ImportError[] = [];
-  const refusedRows = new Set<number>();
-  const refuse = (row: number, field: string, message: string) => {
-    refusedRows.add(row);
-    errors.push({ row, field, label: family.fields[field]?.label[lang] ?? field, message });
+  const refused = new Set<number>();
+  const refuse = (index: number, field: string, message: string) => {
+    refused.add(index);
+    errors.push({ row: filled[index]!.row, field, label: family.fields[field]?.label[lang] ?? field, message });
   };
-  const accepted: { row: number; write: StreamWrite; record: Record<string, unknown> }[] = [];
-  filled.forEach((r, i) => {
+  const accepted: { index: number; write: StreamWrite; record: Record<string, unknown> }[] = [];
+  filled.forEach((_, index) => {
+    const record = records[index]!;
+    const reported = new Set<string>();
+    const report = (field: string, message: string) => {
+      if (reported.has(field)) return;
+      reported.add(field);
+      refuse(index, field, message);
+    };
+    // a label that names no entry of a dictionary that has entries is not a value either
+    for (const key of dictFields) {
+      const value = record[key];
+      const values = valuesOf.get(family.fields[key]!.dict!)!;
+      const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      if (items.some((v) => !values.has(String(v)))) report(key, t("valueNotAllowed", lang, { name: family.fields[key]!.label[lang] }));
+    }
     try {
-      const write = newCreate(family, records[i]);
-      accepted.push({ row: r.row, write, record: write.events[0]!.data.record as Record<string, unknown> });
+      const write = newCreate(family, record);
+      if (reported.size === 0) accepted.push({ index, write, record: write.events[0]!.data.record as Record<string, unknown> });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      const seen = new Set<string>();
-      for (const p of error.problems) {
-        if (seen.has(p.field)) continue;
-        seen.add(p.field);
-        refuse(r.row, p.field, t(p.key, lang, { name: p.label[lang], ...p.params }));
-      }
+      for (const p of error.problems) report(p.field, t(p.key, lang, { name: p.label[lang], ...p.params }));
     }
   });
 
@@ -96,15 +110,16 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
     accepted.forEach((a, i) => {
       const key = keyed[i];
       if (key === null || key === undefined) return;
-      if (stored.has(key) || taken.has(key)) refuse(a.row, group[0]!, message);
+      if (stored.has(key) || taken.has(key)) refuse(a.index, group[0]!, message);
       taken.add(key);
     });
   }
   return {
     read: rows.length,
     skipped: rows.length - filled.length,
-    refusedRows,
+    refused: refused.size,
+    refusedRows: new Set([...refused].map((i) => filled[i]!.row)),
     errors: errors.sort((a, b) => a.row - b.row),
-    writes: accepted.filter((a) => !refusedRows.has(a.row)).map((a) => a.write),
+    writes: accepted.filter((a) => !refused.has(a.index)).map((a) => a.write),
   };
 }

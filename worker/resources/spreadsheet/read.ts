@@ -4,11 +4,14 @@
  * workbooks the first sheet whose header matches the family. Only as many rows as the limit allows are parsed.
  */
 import * as XLSX from "@e965/xlsx";
-import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
+import * as cpexcel from "@e965/xlsx/dist/cpexcel.full.mjs";
+import { unzipSync } from "fflate";
 import type { Family } from "../../../events/family.ts";
 import { findHeader, headerSearchRows } from "../../../events/spreadsheet/titles.ts";
 
-XLSX.set_cptable(cptable);
+// the module's namespace is what SheetJS wants (its typings put `utils` on the `cptable` export instead)
+const codepages = cpexcel as unknown as { utils: { decode(cp: number, data: Uint8Array): string } };
+XLSX.set_cptable(codepages);
 
 export interface SheetRows {
   /** the header row's cells */
@@ -24,9 +27,9 @@ export interface SheetRows {
 function csvText(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return cptable.utils.decode(936, bytes);
+    return codepages.utils.decode(936, bytes);
   }
 }
 
@@ -35,6 +38,21 @@ function csvText(bytes: Uint8Array): string {
  * larger file is noticed). Null when no sheet has a header of the family's titles. Throws when the file
  * is not a spreadsheet SheetJS can read.
  */
+/** Uncompressed bytes an xlsx may unpack to before SheetJS is let at it (the whole workbook is inflated to parse it). */
+export const maxUnpackedBytes = 40 * 1024 * 1024;
+
+/** The uncompressed size of an xlsx's parts, read from the zip directory without inflating anything. */
+export function unpackedSize(bytes: Uint8Array): number {
+  let total = 0;
+  unzipSync(bytes, {
+    filter(file) {
+      total += file.originalSize;
+      return false;
+    },
+  });
+  return total;
+}
+
 export function readSheetRows(bytes: Uint8Array, ext: string, family: Family, maxRows: number): SheetRows | null {
   const options: XLSX.ParsingOptions = { dense: true, sheetRows: maxRows + headerSearchRows + 2, cellHTML: false, cellFormula: false, cellStyles: false, cellNF: false, cellText: false };
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);

@@ -6,7 +6,7 @@
  * @example
  * const bytes = xlsxFile([{ name: "Data", header: ["*Type", "Value"], rows: [["sex", "1"]] }]);
  */
-import { Zip, ZipDeflate, strToU8, zipSync } from "fflate";
+import { Zip, ZipDeflate, ZipPassThrough, strToU8, zipSync, type FlateError } from "fflate";
 
 /** Cell styles of styles.xml (cellXfs indexes). */
 export const styles = { plain: 0, date: 1, datetime: 2, text: 3, header: 4 } as const;
@@ -42,8 +42,10 @@ export interface SheetSpec {
 
 const invalidXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+const xmlSpecial = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 export const escapeXml = (text: string) =>
-  text.replace(invalidXml, "").replace(/[&<>"]/g, (ch) => (ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : "&quot;"));
+  xmlSpecial.test(text) ? text.replace(invalidXml, "").replace(/[&<>"]/g, (ch) => (ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : "&quot;")) : text;
 
 /** 0 → "A", 27 → "AB". */
 export function columnLetter(index: number): string {
@@ -52,19 +54,24 @@ export function columnLetter(index: number): string {
   return name;
 }
 
+const letters = Array.from({ length: 256 }, (_, i) => columnLetter(i));
+const letterOf = (index: number) => letters[index] ?? columnLetter(index);
+
 function cellXml(ref: string, cell: Cell): string {
   if (cell === null || cell === undefined || cell === "") return "";
   const { v, s } = typeof cell === "object" ? cell : { v: cell, s: 0 };
   const style = s ? ` s="${s}"` : "";
   if (typeof v === "number") return Number.isFinite(v) ? `<c r="${ref}"${style}><v>${v}</v></c>` : "";
   if (typeof v === "boolean") return `<c r="${ref}"${style} t="b"><v>${v ? 1 : 0}</v></c>`;
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`;
+  // spaces at the ends and line breaks are kept only with xml:space="preserve"
+  const space = /^\s|\s$|\n/.test(v) ? ' xml:space="preserve"' : "";
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escapeXml(v)}</t></is></c>`;
 }
 
 /** One `<row>` (1-based row number). */
 export function rowXml(row: number, cells: readonly Cell[]): string {
   let xml = `<row r="${row}">`;
-  for (let i = 0; i < cells.length; i++) xml += cellXml(`${columnLetter(i)}${row}`, cells[i]);
+  for (let i = 0; i < cells.length; i++) xml += cellXml(letterOf(i) + row, cells[i]);
   return `${xml}</row>`;
 }
 
@@ -160,13 +167,44 @@ export function xlsxFile(sheets: SheetContent[]): Uint8Array {
   return zipSync(files, { level: 6 });
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * A zip entry deflated by the runtime's own CompressionStream (native zlib, several times faster than
+ * deflate in JavaScript, and CPU time is what a Worker has least of). fflate frames it; `written` is the
+ * promise of the last chunk handed to the compressor, so the writer can wait for it (back-pressure).
+ */
+class NativeDeflate extends ZipPassThrough {
+  written: Promise<void> = Promise.resolve();
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+    const stream = new CompressionStream("deflate-raw");
+    this.writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        this.ondata(null, value as Uint8Array<ArrayBuffer>, false);
+      }
+      this.ondata(null, new Uint8Array(0), true);
+    })().catch((error: unknown) => this.ondata(error as FlateError, new Uint8Array(0), true));
+  }
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    this.written = this.writer.write(chunk);
+    if (final) this.written = this.written.then(() => this.writer.close());
+  }
+}
+
 /**
  * A one-sheet workbook as a stream: `next()` answers the next rows (null at the end) and is called only
- * when the reader wants more, so memory holds one page of rows and the deflate window.
+ * when the reader wants more, so memory holds about one page of rows and the compressor's window.
  */
 export function xlsxStream(sheet: SheetSpec & { header: readonly string[] }, next: () => Promise<Cell[][] | null>): ReadableStream<Uint8Array> {
   let zip: Zip;
-  let data: ZipDeflate;
+  let data: NativeDeflate;
   let row = 1;
   let emitted = 0;
   let ended = false;
@@ -185,25 +223,26 @@ export function xlsxStream(sheet: SheetSpec & { header: readonly string[] }, nex
         zip.add(part);
         part.push(strToU8(xml), true);
       }
-      // level 1: the sheet is most of the work, and CPU time is what a Worker has least of
-      data = new ZipDeflate("xl/worksheets/sheet1.xml", { level: 1 });
+      data = new NativeDeflate("xl/worksheets/sheet1.xml");
       zip.add(data);
-      data.push(strToU8(sheetHead(sheet) + rowXml(row++, sheet.header.map((v) => ({ v, s: styles.header })))));
+      data.push(encoder.encode(sheetHead(sheet) + rowXml(row++, sheet.header.map((v) => ({ v, s: styles.header })))));
     },
-    // a pull that enqueues nothing is not called again: keep reading pages until the deflater gives output
+    // a pull that enqueues nothing is not called again: keep writing pages until some output came out
     async pull() {
       const before = emitted;
       while (emitted === before && !ended) {
         const rows = await next();
         if (rows === null) {
           ended = true;
-          data.push(strToU8(sheetTail(sheet)), true);
+          data.push(encoder.encode(sheetTail(sheet)), true);
           zip.end();
+          await data.written;
           return;
         }
         let xml = "";
         for (const cells of rows) xml += rowXml(row++, cells);
-        data.push(strToU8(xml));
+        data.push(encoder.encode(xml));
+        await data.written;
       }
     },
     cancel() {
