@@ -49,6 +49,13 @@ function make(kind: FieldKind, sql: SqlType, label: Text, schema: z.ZodType, opt
   return { kind, sql, label, required: options.required ?? false, schema, rules: options.rules ?? [], ...extra };
 }
 
+/** A yyyy-MM-dd that names a day of the calendar (not 2024-13-40 or 2023-02-29). */
+function realDate(text: string): boolean {
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** Field builders used by every declaration in `events/families`. */
 export const field = {
   text: (label: Text, options: Options & { max?: number; min?: number } = {}) =>
@@ -60,10 +67,9 @@ export const field = {
   number: (label: Text, options: Options = {}) => make("number", "REAL", label, z.preprocess(numeric, z.number()), options),
   bool: (label: Text, options: Options = {}) =>
     make("bool", "INTEGER", label, z.preprocess((v) => (v === 1 || v === "1" || v === "true" ? true : v === 0 || v === "0" || v === "false" ? false : v), z.boolean()), options),
-  date: (label: Text, options: Options = {}) =>
-    make("date", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { params: { rule: "date" } }), options),
+  date: (label: Text, options: Options = {}) => make("date", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), { params: { rule: "date" } }), options),
   datetime: (label: Text, options: Options = {}) =>
-    make("datetime", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v), { params: { rule: "datetime" } }), options),
+    make("datetime", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(v) && realDate(v.slice(0, 10)), { params: { rule: "datetime" } }), options),
   /** a dictionary value (its `value`, stored as text); `multiple` keeps an array */
   dict: (label: Text, type: string, options: Options & { multiple?: boolean } = {}) =>
     make(

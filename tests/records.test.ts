@@ -288,3 +288,35 @@ describe("list settings and saved views", () => {
     expect((await call("/sys/listview/mine?family=/sys/sysdict", { token: owner.token })).body.data).toEqual([]);
   });
 });
+
+describe("engine details", () => {
+  it("refuses dates that name no day of the calendar", async () => {
+    const { field } = await import("../events/fields.ts");
+    const day = field.date({ "zh-CN": "日期", "en-US": "Date" });
+    const moment = field.datetime({ "zh-CN": "时间", "en-US": "Time" });
+    expect(day.schema.safeParse("2024-02-29").success).toBe(true);
+    expect(day.schema.safeParse("2023-02-29").success).toBe(false);
+    expect(day.schema.safeParse("2024-13-40").success).toBe(false);
+    expect(moment.schema.safeParse("2024-01-05 23:59:59").success).toBe(true);
+    expect(moment.schema.safeParse("2024-01-05 24:00:00").success).toBe(false);
+  });
+
+  it("matches % and _ typed in a like filter literally", async () => {
+    await save({ type: "likeTest", value: "l1", name: "100%达标", status: "1" });
+    await save({ type: "likeTest", value: "l2", name: "100达标", status: "1" });
+    await save({ type: "likeTest", value: "l3", name: "a_b", status: "1" });
+    await save({ type: "likeTest", value: "l4", name: "axb", status: "1" });
+    const like = async (name: string) => names((await call(`/sys/sysdict/list?type=likeTest&name=${encodeURIComponent(name)}`, { token })).body.data);
+    expect(await like("%")).toEqual(["100%达标"]);
+    expect(await like("_")).toEqual(["a_b"]);
+  });
+
+  it("drops import result files after a day", async () => {
+    const { registeredHandlers, importResultTtlMs } = await import("../worker/jobs/scheduler.ts");
+    await env.FILES.put("imports/old-result.xlsx", new Uint8Array([1, 2, 3]));
+    await registeredHandlers.importResults!(env as never, Date.now());
+    expect(await env.FILES.head("imports/old-result.xlsx")).not.toBeNull();
+    await registeredHandlers.importResults!(env as never, Date.now() + importResultTtlMs + 60_000);
+    expect(await env.FILES.head("imports/old-result.xlsx")).toBeNull();
+  });
+});

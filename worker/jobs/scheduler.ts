@@ -17,7 +17,16 @@ export const registeredHandlers: Record<string, JobHandler> = {
       env.DB.prepare("DELETE FROM bind_codes WHERE expires_at < ?").bind(now),
     ]);
   },
+  /** Import result files (refused rows) are kept for a day; one listing page per run keeps the run small. */
+  async importResults(env, now) {
+    const listing = await env.FILES.list({ prefix: "imports/", limit: 500 });
+    const expired = listing.objects.filter((o) => o.uploaded.getTime() < now - importResultTtlMs).map((o) => o.key);
+    if (expired.length) await env.FILES.delete(expired);
+  },
 };
+
+/** How long an import's result file (its refused rows) stays downloadable. */
+export const importResultTtlMs = 24 * 60 * 60 * 1000;
 
 export async function runScheduled(env: Env, now: number) {
   for (const [name, handler] of Object.entries(registeredHandlers)) {

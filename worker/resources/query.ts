@@ -2,7 +2,7 @@
  * Reading a family's read model: pages with a total, everything, one record. Filters and sorting come only
  * from the declaration; totals come from counters where one answers the question (PERFORMANCE.md rule 5).
  */
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
 import { metaColumns, type Family } from "../../events/family.ts";
@@ -78,7 +78,8 @@ function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefi
     const column = table[key]!;
     if (op === "eq") return eq(column, value);
     const pattern = op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`;
-    return like(column, pattern);
+    // ESCAPE makes % and _ typed by the user literal (SQLite has no default escape character)
+    return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
   });
   return parts.length ? and(...parts) : undefined;
 }

@@ -23,7 +23,7 @@ export const exportBody = z.object({
   sort: z.object({ field: z.string().max(64), order: z.enum(["asc", "desc"]) }).nullable().default(null),
   /** the columns, in order (field keys or createTime/updateTime/…); the list's columns when absent */
   columns: z.array(z.string().max(64)).min(1).max(200).optional(),
-  format: z.enum(["xlsx", "csv"]),
+  format: z.enum(["xlsx", "csv"]).default("xlsx"),
 });
 export type ExportBody = z.infer<typeof exportBody>;
 
