@@ -388,7 +388,7 @@ describe("export", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.split("\r\n")).toEqual(["字典值,状态,备注", "b,不可用,", "a,可用,'=1+1", "c,可用,", ""]);
+    expect(text.split("\r\n")).toEqual(["字典值,状态,备注", "b,不可用,", 'a,可用,"\'=1+1"', "c,可用,", ""]);
     const parsed = sheetRows(XLSX.read(text, { type: "string", raw: true }));
     expect(parsed[2]).toEqual(["a", "可用", "'=1+1"]);
   });

@@ -1,5 +1,5 @@
 /** Texts of spreadsheet import and export, in both languages (shared by the worker and the web app). */
-import type { Text } from "../i18n.ts";
+import { fill, type Text } from "../i18n.ts";
 
 /** Rows a file sent to the worker may hold; larger files are imported through the web page in chunks. */
 export const fileRowLimit = 5000;
@@ -31,5 +31,5 @@ export const spreadsheetTexts = {
 
 /** Fills `{name}` placeholders of a spreadsheet text. */
 export function spreadsheetText(key: keyof typeof spreadsheetTexts, lang: keyof Text, params: Record<string, string | number> = {}): string {
-  return spreadsheetTexts[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+  return fill(spreadsheetTexts[key][lang], params);
 }

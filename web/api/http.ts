@@ -37,8 +37,50 @@ export interface RequestOptions {
   /** multipart uploads pass FormData as is */
   form?: FormData;
   signal?: AbortSignal;
-  /** answer as a Blob (exports, downloads) */
+  /** answer as a Blob (exports, downloads); a `File` carrying the name when content-disposition gives one */
   blob?: boolean;
+  /** bytes of a blob answer received so far, as they stream in (total from content-length, else null) */
+  onProgress?: (received: number, total: number | null) => void;
+  /** gives up after this long @default httpTimeoutMs (30 s) */
+  timeoutMs?: number;
+}
+
+/** The file name of a content-disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ""));
+    } catch {
+      // a badly encoded name: fall back to the plain one
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  return plain ? (plain[2] ?? plain[1]!).trim() : undefined;
+}
+
+/** Reads a file answer, reporting the bytes as they arrive. */
+async function readBlob(response: Response, onProgress?: RequestOptions["onProgress"]): Promise<Blob> {
+  const type = response.headers.get("content-type") ?? "application/octet-stream";
+  const name = dispositionName(response.headers.get("content-disposition"));
+  let blob: Blob;
+  if (onProgress && response.body) {
+    const length = Number(response.headers.get("content-length"));
+    const total = Number.isFinite(length) && length > 0 ? length : null;
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.byteLength;
+      onProgress(received, total);
+    }
+    blob = new Blob(parts, { type });
+  } else blob = await response.blob();
+  return name ? new File([blob], name, { type }) : blob;
 }
 
 export function apiUrl(path: string, query: Query = {}): string {
@@ -71,7 +113,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(httpTimeoutMs)]) : AbortSignal.timeout(httpTimeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? httpTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, options.query), { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, credentials: "include", signal });
@@ -80,7 +123,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(-1, i18n.t("http.networkError"));
   }
   if (options.blob && response.ok && !(response.headers.get("content-type") ?? "").includes("application/json")) {
-    return { code: 0, msg: "", data: (await response.blob()) as T };
+    try {
+      return { code: 0, msg: "", data: (await readBlob(response, options.onProgress)) as T };
+    } catch (error) {
+      if ((error as Error).name === "AbortError" && options.signal?.aborted) throw error;
+      throw new ApiError(-1, i18n.t("http.networkError"));
+    }
   }
   let envelope: Envelope<T>;
   try {

@@ -1,13 +1,15 @@
 /**
- * The web's catalogue: one file per area (common, shell, crud, sys), each holding both languages side by
+ * The web's catalogue: one file per area (common, shell, crud, sys, io, palette), each holding both languages side by
  * side. Field labels are not here: they come with the declarations in events/.
  */
 import common from "./common.ts";
 import shell from "./shell.ts";
 import crud from "./crud.ts";
 import sys from "./sys.ts";
+import io from "./io.ts";
+import palette from "./palette.ts";
 
-export const areas = { common, shell, crud, sys };
+export const areas = { common, shell, crud, sys, io, palette };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

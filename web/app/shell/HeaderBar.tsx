@@ -1,4 +1,4 @@
-/** Top bar: menu toggle, breadcrumb (header position), language, fullscreen, lock, theme settings, user menu. */
+/** Top bar: menu toggle, breadcrumb (header position), the command palette (Ctrl+K), language, fullscreen, lock, theme settings, user menu. */
 import { ActionIcon, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconLanguage, IconLock, IconLogout, IconMaximize, IconPalette, IconUser } from "@tabler/icons-react";
@@ -9,6 +9,7 @@ import { post } from "../../api/http.ts";
 import { switchLanguage } from "../i18n.ts";
 import { clearSession, leaveOnPurpose, readCookie, usernameCookie } from "../session.ts";
 import { forgetNavigation } from "../navigation.ts";
+import { PaletteLauncher } from "../palette/PaletteLauncher.tsx";
 
 export function toggleFullscreen(unsupported: string) {
   if (!document.fullscreenEnabled) {
@@ -41,6 +42,7 @@ export function HeaderBar({ menuOpened, onToggleMenu, onSettings, breadcrumb }: 
         {breadcrumb}
       </Group>
       <Group gap={6} wrap="nowrap">
+        <PaletteLauncher />
         <Menu>
           <Menu.Target>
             <Tooltip label={t("shell.language")}>

@@ -3,6 +3,7 @@
  * id) with the list's declared filters and keyword, and each page is written as it arrives. Dictionary
  * values become labels and booleans 是/否 (Yes/No) in the request's language; dates are real dates.
  */
+import Papa from "papaparse";
 import { z } from "zod";
 import { metaColumns, type Family } from "../../../events/family.ts";
 import type { Field } from "../../../events/fields.ts";
@@ -97,14 +98,15 @@ function cellFormat(col: ExportColumn, labels: Map<string, Map<string, string>>,
   }
 }
 
-/** CSV text of a cell; text that a spreadsheet would run as a formula is written with a leading apostrophe. */
-function csvCell(cell: Cell): string {
+/** The plain value of a cell for papaparse (which quotes, and guards formulas with a leading apostrophe). */
+function csvValue(cell: Cell): string | number {
   if (cell === null || cell === undefined) return "";
   const value = typeof cell === "object" ? cell.v : cell;
-  let text = typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^-\d/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : value;
 }
+
+/** CSV lines of rows (papaparse: RFC 4180 quoting, formula escaping), CRLF-terminated. */
+const csvLines = (rows: Cell[][]) => `${Papa.unparse(rows.map((r) => r.map(csvValue)), { escapeFormulae: true, newline: "\r\n" })}\r\n`;
 
 /** `attachment` with the label (Chinese allowed) and today's date in China time: 字典-20260501.xlsx. */
 export function contentDisposition(family: Family, lang: Lang, ext: string, suffix?: string): string {
@@ -191,12 +193,12 @@ export async function exportResponse(db: D1Database, family: Family, body: Expor
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\ufeff${titles.map(csvCell).join(",")}\r\n`));
+      controller.enqueue(encoder.encode(`\ufeff${csvLines([titles])}`));
     },
     async pull(controller) {
       const rows = await nextRows();
       if (rows === null) return controller.close();
-      controller.enqueue(encoder.encode(rows.map((cells) => `${cells.map(csvCell).join(",")}\r\n`).join("")));
+      if (rows.length) controller.enqueue(encoder.encode(csvLines(rows)));
     },
   });
   return new Response(stream, { headers: { ...headers, "content-type": "text/csv; charset=utf-8" } });
