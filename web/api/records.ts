@@ -1,20 +1,43 @@
 /**
  * Query options and commands for any record family, by its API path (refine-style: one data provider,
- * keys from a factory). Lists: ['<path>', 'list', params]; detail: ['<path>', 'detail', id].
+ * keys from a factory). Lists: ['<path>', 'list', params]; detail: ['<path>', 'detail', id] (a past version:
+ * ['<path>', 'detail', id, { version }]); the recycle bin: ['<path>', 'deleted', params]. Per-user list
+ * settings and saved views: ['/sys/listpref', 'info', family], ['/sys/listview', 'mine', family].
  */
 import { queryOptions } from "@tanstack/react-query";
-import { get, post, type Query } from "./http.ts";
+import { get, post, type Envelope, type Query } from "./http.ts";
 
 export type Row = Record<string, unknown>;
 
 export interface HistoryEntry {
   version: number;
   type: string;
+  /** "created" | "updated" | "deleted" | "reverted" | "restored" */
   action: string;
   time: string;
   actorId: string | null;
   actorName: string | null;
   changes: Record<string, [unknown, unknown]>;
+  hash?: string;
+  /** a revert: the version whose values it restored */
+  revertedTo?: number;
+}
+
+/** One page of a list; `totalCapped`: more matched than the server counts (then `total` is the cap, shown as "10,000+"). */
+export interface ListAnswer {
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
+export interface DeletedRecord {
+  id: string;
+  record: Row;
+  version: number;
+  deletedAt: string;
+  deletedBy: string | null;
+  deletedByName: string | null;
 }
 
 export const recordQueries = (path: string) => ({
@@ -22,16 +45,82 @@ export const recordQueries = (path: string) => ({
   list: (params: Query) =>
     queryOptions({
       queryKey: [path, "list", params] as const,
-      queryFn: async () => {
-        const answer = await get<Row[]>(`${path}/list`, params);
-        return { rows: answer.data, total: answer.total ?? 0 };
+      queryFn: async (): Promise<ListAnswer> => {
+        const answer = (await get<Row[]>(`${path}/list`, params)) as Envelope<Row[]> & { totalCapped?: boolean };
+        return { rows: answer.data, total: answer.total ?? 0, totalCapped: answer.totalCapped === true };
       },
     }),
   listAll: (params: Query = {}) => queryOptions({ queryKey: [path, "listAll", params] as const, queryFn: async () => (await get<Row[]>(`${path}/listAll`, params)).data }),
   detail: (id: string) => queryOptions({ queryKey: [path, "detail", id] as const, queryFn: async () => (await get<Row>(`${path}/info/${id}`)).data }),
+  /** the record as it was at `version` (versions never change: cached for good) */
+  version: (id: string, version: number) =>
+    queryOptions({ queryKey: [path, "detail", id, { version }] as const, queryFn: async () => (await get<Row>(`${path}/info/${id}`, { version })).data, staleTime: Infinity }),
   history: (id: string) => queryOptions({ queryKey: [path, "history", id] as const, queryFn: async () => (await get<HistoryEntry[]>(`${path}/history/${id}`)).data }),
+  deleted: (params: { page: number; limit: number }) =>
+    queryOptions({
+      queryKey: [path, "deleted", params] as const,
+      queryFn: async () => {
+        const answer = await get<DeletedRecord[]>(`${path}/deleted`, params);
+        return { rows: answer.data, total: answer.total ?? 0 };
+      },
+    }),
 });
 
 /** save: an update when the record carries its id key, else a create; answers the server's message. */
 export const saveRecord = (path: string, record: Row) => post<Row>(`${path}/save`, record);
 export const deleteRecords = (path: string, ids: string[]) => post<null>(`${path}/delete`, ids);
+/** Appends an update restoring version `version`'s values. */
+export const revertRecord = (path: string, id: string, version: number) => post<Row>(`${path}/revert/${id}`, { version });
+/** Undoes a delete. */
+export const restoreRecord = (path: string, id: string) => post<Row>(`${path}/restore/${id}`);
+
+// ─── per-user list settings and saved views ───
+
+/** A list column as a user keeps it: hidden or shown, its width in px (absent: automatic). */
+export interface ColumnPref {
+  key: string;
+  hidden?: boolean;
+  width?: number;
+}
+
+/** A saved view: filters, keyword, sort and columns under a name, maybe shared with roles. */
+export interface SavedView {
+  id: string;
+  name: string;
+  familyPath: string;
+  filters: Record<string, unknown>;
+  keyword: string;
+  sort: { field: string; order: "asc" | "desc" } | null;
+  columns: ColumnPref[] | null;
+  roleIds: string[];
+  ownerId: string;
+  mine: boolean;
+  version: number;
+}
+
+export type SavedViewInput = Omit<SavedView, "id" | "ownerId" | "mine" | "version"> & { id?: string };
+
+export const listPrefQueries = {
+  all: ["/sys/listpref"] as const,
+  info: (family: string) =>
+    queryOptions({
+      queryKey: ["/sys/listpref", "info", family] as const,
+      queryFn: async () => (await get<{ columns: ColumnPref[] } | null>("/sys/listpref/info", { family })).data,
+      staleTime: Infinity,
+      retry: false,
+    }),
+};
+export const saveListPref = (family: string, columns: ColumnPref[]) => post<unknown>("/sys/listpref/save", { family, columns });
+
+export const listViewQueries = {
+  all: ["/sys/listview"] as const,
+  mine: (family: string) =>
+    queryOptions({
+      queryKey: ["/sys/listview", "mine", family] as const,
+      queryFn: async () => (await get<SavedView[]>("/sys/listview/mine", { family })).data,
+      staleTime: 60_000,
+      retry: false,
+    }),
+};
+export const saveView = (view: SavedViewInput) => post<{ id: string; version: number }>("/sys/listview/saveMine", view);
+export const deleteView = (id: string) => post<unknown>("/sys/listview/deleteMine", { id });

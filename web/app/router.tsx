@@ -1,6 +1,8 @@
 /**
  * Routes: the public ones, the main layout (sign-in required) with its fixed screens, and one splat route
- * that serves every screen of the server's menu. History mode, base /, scroll to top on each navigation.
+ * that serves every screen of the server's menu. History mode, base /, scroll to top on each navigation
+ * (not when only a list's search params change). Search params are plain text (`?page=2&type=1`); the splat
+ * route parses a list's state from them with zod (web/crud/listSearch.ts), keeping other screens' keys.
  */
 import { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
@@ -10,6 +12,7 @@ import { ensureNavigation } from "./navigation.ts";
 import { MainLayout } from "./shell/MainLayout.tsx";
 import { DynamicScreen } from "./shell/DynamicScreen.tsx";
 import { NotFound } from "./pages/NotFound.tsx";
+import { parseSearchParams, stringifySearchParams, validateListSearch } from "../crud/listSearch.ts";
 import { Login } from "./pages/Login.tsx";
 
 const Home = lazy(() => import("./pages/Home.tsx"));
@@ -67,15 +70,17 @@ const mainRoutes = [
   inMain("/bt/declare", () => <Pending name="declare" />),
   inMain("/common/servicefiles/xqdalist", () => <Pending name="visitTasks" />),
   inMain("/common/enterprisebasicinfo/index", () => <Pending name="enterpriseInfo" />),
-  inMain("$", () => <DynamicScreen />),
+  createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),
 ];
 
 const routeTree = rootRoute.addChildren([...publicRoutes, mainLayout.addChildren(mainRoutes)]);
 
 /** Not registered for typed links: most screens come from the server's menu, so paths are data. */
 export function makeRouter(queryClient: QueryClient) {
-  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: false, basepath: "/" });
-  // scroll to top on each navigation
-  router.subscribe("onResolved", () => window.scrollTo({ top: 0 }));
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: false, basepath: "/", parseSearch: parseSearchParams, stringifySearch: stringifySearchParams });
+  // scroll to top on each navigation to another screen (a list's page, filter or sort keeps its place)
+  router.subscribe("onResolved", ({ pathChanged }) => {
+    if (pathChanged) window.scrollTo({ top: 0 });
+  });
   return router;
 }

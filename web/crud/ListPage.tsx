@@ -1,31 +1,39 @@
 /**
- * The generic list page of a record family (spec section 2): a search form from the declared filters, a
- * table of the declared columns with paging (10/20/50/100, from page 1) and sorting on declared keys, and
- * add / edit / delete / bulk delete / export / history — each button only with its permission tag.
- * Deleting asks with the serial number of the row (1-based across pages).
+ * The generic list page of a record family (spec section 2): a keyword box (families that declare `search`)
+ * and a search form from the declared filters, a table of the user's columns with paging (10/20/50/100, from
+ * page 1) and sorting on declared keys, and add / edit / delete / bulk delete / export / history / recycle
+ * bin — each button only with its permission tag. Filters, keyword, page, size, sort and the chosen saved
+ * view live in the URL (reload, back/forward and a pasted link show the same list); `?new=1` opens the add
+ * dialog. Deleting asks with the serial number of the row (1-based across pages).
  */
 import { Box, Button, Group, LoadingOverlay, Stack, Text } from "@mantine/core";
-import { PageBar, pageSizes } from "../widgets/PageBar/index.ts";
+import { PageBar } from "../widgets/PageBar/index.ts";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconDownload, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
-import type { Lang } from "../../events/i18n.ts";
 import { forgetDictionaries } from "../api/dictionaries.ts";
 import { ApiError } from "../api/http.ts";
 import { forgetName, type NameKind } from "../api/names.ts";
-import { deleteRecords, recordQueries, type Row } from "../api/records.ts";
+import { deleteRecords, listPrefQueries, recordQueries, saveListPref, type ColumnPref, type Row, type SavedView } from "../api/records.ts";
+import { rememberRecent } from "../app/palette/recent.ts";
 import { hasPermission } from "../app/session.ts";
 import { StickyBar } from "../widgets/StickyBar/index.ts";
-import { exportCsv } from "./exportCsv.ts";
+import { ColumnChooser } from "./ColumnChooser.tsx";
+import { arrangeColumns, columnPrefs, type Column } from "./columns.ts";
 import type { FieldInputs } from "./FieldInput.tsx";
 import { HistoryDrawer } from "./HistoryDrawer.tsx";
 import { RecordForm } from "./RecordForm.tsx";
-import { RecordTable, type Sort } from "./RecordTable.tsx";
+import { RecordTable } from "./RecordTable.tsx";
+import { RecycleBin } from "./RecycleBin.tsx";
+import { SavedViews } from "./SavedViews.tsx";
 import { filterQuery, SearchForm, type Filters } from "./SearchForm.tsx";
+import { filtersOf } from "./listSearch.ts";
+import { useListState } from "./useListState.ts";
 import { confirmDelete as confirmDeleteDialog } from "./confirmDelete.tsx";
+import { ExportButton, ImportButton } from "./spreadsheet/index.ts";
 
 
 export interface ListPageProps {
@@ -43,51 +51,98 @@ export interface ListPageProps {
 /** Families whose records other screens show by cached name. */
 const namedKinds: Record<string, NameKind> = { "/sys/user": "user", "/sys/department": "department", "/sys/organization": "organisation" };
 
+/** What the command palette calls a record: its name or title, else its first declared column. */
+const recordLabel = (family: Family, row: Row, id: string) => {
+  const value = [row.name, row.title, row.label, ...family.search.map((k) => row[k]), row[family.columns[0] as string]].find((v) => typeof v === "string" && v.trim() !== "");
+  return typeof value === "string" ? value : id;
+};
+
 export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar }: ListPageProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Filters>(fixedFilters);
-  const [applied, setApplied] = useState<Filters>(fixedFilters);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(pageSizes[0]);
-  const [sort, setSort] = useState<Sort | null>(null);
+  const { state, update, pathname } = useListState(family, fixedFilters);
+  const { page, size, sort, keyword } = state;
+  const applied = state.filters;
+  const [draft, setDraft] = useState<Filters>(applied);
+  const [draftKeyword, setDraftKeyword] = useState(keyword);
   const [selected, setSelected] = useState<string[]>([]);
-  const [form, setForm] = useState<{ id: string | null } | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const can = {
     add: hasPermission(family.tags.save),
     edit: hasPermission(family.tags.update),
     remove: hasPermission(family.tags.delete),
-    exportRows: hasPermission(family.tags.list),
     history: hasPermission(family.tags.info),
   };
   const filters = filterQuery(family, applied);
   const order = sort ? { orderField: sort.field, order: sort.order } : {};
-  const list = useQuery({ ...recordQueries(family.path).list({ page, limit: size, ...order, ...filters }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...recordQueries(family.path).list({ page, limit: size, ...order, ...filters, ...(keyword ? { keyword } : {}) }), placeholderData: keepPreviousData });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
   const idOf = (row: Row) => String(row[family.idKey]);
 
-  // a page emptied by deletes falls back to the last page that has rows
-  useEffect(() => {
-    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1) setPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages]);
-
-  const search = () => {
-    setApplied(draft);
-    setPage(1);
-    setSelected([]);
+  // the user's columns (kept on the server per family); the declared ones until they load or when unavailable
+  const prefs = useQuery(listPrefQueries.info(family.path));
+  const columns = useMemo(() => arrangeColumns(family, prefs.data?.columns), [family, prefs.data]);
+  const saveColumns = async (next: Column[]) => {
+    const saved: ColumnPref[] = columnPrefs(next);
+    try {
+      await saveListPref(family.path, saved);
+      queryClient.setQueryData(listPrefQueries.info(family.path).queryKey, () => ({ columns: saved }));
+    } catch (error) {
+      notifications.show({ color: "red", message: error instanceof ApiError ? error.message : t("http.failed") });
+      throw error;
+    }
   };
-  const reset = () => {
-    setDraft(fixedFilters);
-    setApplied(fixedFilters);
-    setPage(1);
-    setSort(null);
-    setSelected([]);
+
+  // the URL changed (search, back/forward, a pasted link): the form shows what the list shows, nothing stays selected
+  const appliedKey = JSON.stringify([applied, keyword]);
+  useEffect(() => {
+    setDraft(applied);
+    setDraftKeyword(keyword);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appliedKey]);
+  useEffect(() => setSelected([]), [appliedKey, page, size]);
+
+  // a page emptied by deletes (or a pasted page past the end) falls back to the last page that has rows
+  useEffect(() => {
+    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1 && total > 0) update({ page: pages }, { replace: true });
+  }, [list.data, list.isPlaceholderData, page, pages, total, update]);
+
+  const search = () => update({ filters: draft, keyword: draftKeyword, page: 1, view: undefined });
+  const reset = () => update({ filters: fixedFilters, keyword: "", page: 1, sort: null, view: undefined });
+  const applyView = (view: SavedView) => {
+    update({ filters: filtersOf(family, view.filters ?? {}), keyword: view.keyword ?? "", sort: view.sort, page: 1, view: view.id });
+    if (view.columns?.length) void saveColumns(arrangeColumns(family, view.columns)).catch(() => {});
+  };
+
+  // the add and edit dialogs: the buttons, or `?new=1` / `?edit=<id>` in the URL (the command palette), taken out
+  // of the URL again when the dialog closes; a user who may not edit sees the record's history instead
+  const fromUrl = state.adding && can.add ? { id: null } : state.editId && can.edit ? { id: state.editId } : null;
+  const form = fromUrl ?? editing;
+  const shownHistory = historyId ?? (state.editId && !can.edit && can.history ? state.editId : null);
+  const leaveUrlDialog = () => {
+    if (state.adding || state.editId) update({ adding: false, editId: undefined }, { replace: true });
+  };
+  const closeForm = () => {
+    setEditing(null);
+    leaveUrlDialog();
+  };
+  const closeHistory = () => {
+    setHistoryId(null);
+    leaveUrlDialog();
+  };
+  const openEdit = (row: Row) => {
+    const id = idOf(row);
+    rememberRecent({ path: pathname, familyPath: family.path, id, label: recordLabel(family, row, id) });
+    setEditing({ id });
+  };
+  const openHistory = (row: Row) => {
+    const id = idOf(row);
+    rememberRecent({ path: pathname, familyPath: family.path, id, label: recordLabel(family, row, id) });
+    setHistoryId(id);
   };
 
   /** Caches other screens keep of this family's records. */
@@ -132,69 +187,55 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     void confirmDelete(targets.sort((a, b) => a.serial - b.serial));
   };
 
-  const goTo = (next: number) => {
-    setPage(next);
-    setSelected([]);
-  };
-
-  const runExport = async () => {
-    setExporting(true);
-    await exportCsv(family, { ...order, ...filters }, lang, [t("crud.yes"), t("crud.no")]);
-    setExporting(false);
-  };
-
   return (
     <Stack gap="sm" data-family={family.name}>
       <StickyBar py="sm" data-testid="list-toolbar">
         <Stack gap="sm">
-          <SearchForm family={family} values={draft} onChange={setDraft} onSearch={search} onReset={reset} />
+          <SearchForm family={family} values={draft} onChange={setDraft} keyword={draftKeyword} onKeywordChange={setDraftKeyword} onSearch={search} onReset={reset} />
           <Group gap="xs">
-            {can.add && <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ id: null })} data-testid="add-record">{t("actions.add")}</Button>}
+            {can.add && <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ id: null })} data-testid="add-record">{t("actions.add")}</Button>}
             {can.remove && <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={bulkDelete} data-testid="bulk-delete">{t("actions.bulkDelete")}</Button>}
-            {can.exportRows && <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void runExport()} data-testid="export">{t("actions.export")}</Button>}
+            <ImportButton family={family} onImported={() => forgetCached([])} />
+            <ExportButton family={family} query={{ filters, keyword, sort, columns: columns.filter((c) => !c.hidden).map((c) => c.key) }} />
             {toolbar}
             {selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
+            <Group gap="xs" ml="auto">
+              <SavedViews family={family} current={{ filters: applied, keyword, sort, columns }} activeId={state.view} onApply={applyView} onSaved={(id) => update({ view: id })} />
+              <ColumnChooser family={family} columns={columns} onSave={saveColumns} />
+              {can.remove && <RecycleBin family={family} onRestored={(id) => forgetCached([id])} />}
+            </Group>
           </Group>
         </Stack>
       </StickyBar>
-      <Box pos="relative">
+      <Box pos="relative" aria-busy={list.isFetching} data-testid="list-body">
         <LoadingOverlay visible={list.isFetching && !list.data} zIndex={3} />
         <RecordTable
           family={family}
           rows={rows}
+          columns={columns}
+          relevance={!!keyword}
           firstSerial={(page - 1) * size + 1}
           selected={selected}
           onSelect={setSelected}
           sort={sort}
-          onSort={(s) => {
-            setSort(s);
-            goTo(1);
-          }}
-          onEdit={can.edit ? (row) => setForm({ id: idOf(row) }) : undefined}
+          onSort={(s) => update({ sort: s, page: 1, view: undefined })}
+          onEdit={can.edit ? openEdit : undefined}
           onDelete={can.remove ? (row, serial) => void confirmDelete([{ id: idOf(row), serial }]) : undefined}
-          onHistory={can.history ? (row) => setHistoryId(idOf(row)) : undefined}
+          onHistory={can.history ? openHistory : undefined}
         />
       </Box>
-      <PageBar
-        page={page}
-        limit={size}
-        total={total}
-        onChange={(next, limit) => {
-          setSize(limit);
-          goTo(next);
-        }}
-      />
+      <PageBar page={page} limit={size} total={total} capped={list.data?.totalCapped} onChange={(next, limit) => update({ page: next, size: limit })} />
       {form && (
         <RecordForm
           family={family}
           id={form.id}
           opened
-          onClose={() => setForm(null)}
+          onClose={closeForm}
           onSaved={() => forgetCached(form.id ? [form.id] : [])}
           inputs={inputs}
         />
       )}
-      <HistoryDrawer family={family} id={historyId} onClose={() => setHistoryId(null)} />
+      <HistoryDrawer family={family} id={shownHistory} onClose={closeHistory} canRevert={can.edit} onReverted={(id) => forgetCached([id])} />
     </Stack>
   );
 }

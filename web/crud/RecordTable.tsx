@@ -1,20 +1,23 @@
-/** The rows of a list page: selection, serial numbers, the declared columns, sortable headers and row actions. */
+/** The rows of a list page: selection, serial numbers, the user's columns (order, widths), sortable headers and row actions. */
 import { Button, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import type { Row } from "../api/records.ts";
+import { columnLabel, type Column } from "./columns.ts";
 import { FieldValue } from "./FieldValue.tsx";
+import type { Sort } from "./listSearch.ts";
 
-export interface Sort {
-  field: string;
-  order: "asc" | "desc";
-}
+export type { Sort };
 
 export interface RecordTableProps {
   family: Family;
   rows: Row[];
+  /** the columns shown, in order (hidden ones left out) @default the declared columns */
+  columns?: Column[];
+  /** rows come best match first (a keyword without a chosen order): no header shows the declared order @default false */
+  relevance?: boolean;
   /** serial number of the first row (1-based across pages) */
   firstSerial: number;
   selected: string[];
@@ -30,7 +33,7 @@ export interface RecordTableProps {
 /** The actions column stays in view when a wide table scrolls sideways. */
 const actionsCell = { whiteSpace: "nowrap", position: "sticky", right: 0, background: "var(--mantine-color-body)", boxShadow: "-1px 0 0 var(--mantine-color-default-border)" } as const;
 
-export function RecordTable({ family, rows, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory }: RecordTableProps) {
+export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory }: RecordTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const idOf = (row: Row) => String(row[family.idKey]);
@@ -39,16 +42,18 @@ export function RecordTable({ family, rows, firstSerial, selected, onSelect, sor
   const some = ids.some((id) => selected.includes(id));
   const hasActions = !!(onEdit || onDelete || onHistory);
   // only free text wraps; tags, numbers, dates and names keep to one line
-  const wraps = (key: string) => ["text", "json"].includes(family.fields[key]!.kind);
+  const wraps = (key: string) => ["text", "json"].includes(family.fields[key]?.kind ?? "");
+  const columns = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
 
   // the order in force: the chosen one, else the declared default; a click turns a column ascending, then flips it
-  const current: Sort = sort ?? { field: family.defaultSort[0] as string, order: family.defaultSort[1] };
-  const cycle = (field: string) => onSort({ field, order: current.field === field && current.order === "asc" ? "desc" : "asc" });
+  // (best match first when searching by keyword: no column is the order)
+  const current: Sort | null = sort ?? (relevance ? null : { field: family.defaultSort[0] as string, order: family.defaultSort[1] });
+  const cycle = (field: string) => onSort({ field, order: current?.field === field && current.order === "asc" ? "desc" : "asc" });
 
   const header = (key: string) => {
-    const label = family.fields[key]!.label[lang];
+    const label = columnLabel(family, key, lang, t);
     if (!(family.sorts as string[]).includes(key)) return label;
-    const active = current.field === key;
+    const active = current?.field === key;
     const Icon = active ? (current.order === "asc" ? IconArrowUp : IconArrowDown) : IconSelector;
     return (
       <UnstyledButton onClick={() => cycle(key)} data-sort-key={key} data-sort-order={active ? current.order : undefined} fw={600} fz="sm" c={active ? undefined : "inherit"}>
@@ -61,7 +66,7 @@ export function RecordTable({ family, rows, firstSerial, selected, onSelect, sor
   };
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, family.columns.length * 130)}>
+    <Table.ScrollContainer minWidth={Math.max(600, columns.reduce((sum, c) => sum + (c.width ?? 130), 0))}>
       <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="record-table">
         <Table.Thead>
           <Table.Tr>
@@ -74,8 +79,8 @@ export function RecordTable({ family, rows, firstSerial, selected, onSelect, sor
               />
             </Table.Th>
             <Table.Th w={60}>{t("crud.serial")}</Table.Th>
-            {family.columns.map((key) => (
-              <Table.Th key={key} style={{ whiteSpace: "nowrap" }}>{header(key)}</Table.Th>
+            {columns.map(({ key, width }) => (
+              <Table.Th key={key} data-column={key} w={width} miw={width} style={{ whiteSpace: "nowrap" }}>{header(key)}</Table.Th>
             ))}
             {hasActions && <Table.Th style={actionsCell}>{t("crud.actions")}</Table.Th>}
           </Table.Tr>
@@ -83,7 +88,7 @@ export function RecordTable({ family, rows, firstSerial, selected, onSelect, sor
         <Table.Tbody>
           {rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={family.columns.length + 2 + (hasActions ? 1 : 0)}>
+              <Table.Td colSpan={columns.length + 2 + (hasActions ? 1 : 0)}>
                 <Text c="dimmed" ta="center" py="lg" size="sm">{t("crud.noData")}</Text>
               </Table.Td>
             </Table.Tr>
@@ -97,8 +102,8 @@ export function RecordTable({ family, rows, firstSerial, selected, onSelect, sor
                   <Checkbox aria-label={String(serial)} checked={selected.includes(id)} onChange={() => onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])} />
                 </Table.Td>
                 <Table.Td>{serial}</Table.Td>
-                {family.columns.map((key) => (
-                  <Table.Td key={key} data-column={key} maw={320} style={wraps(key) ? undefined : { whiteSpace: "nowrap" }}>
+                {columns.map(({ key, width }) => (
+                  <Table.Td key={key} data-column={key} maw={width ?? 320} style={wraps(key) ? undefined : { whiteSpace: "nowrap", overflow: width ? "hidden" : undefined, textOverflow: width ? "ellipsis" : undefined }}>
                     <FieldValue family={family} fieldKey={key} value={row[key]} clamp />
                   </Table.Td>
                 ))}

@@ -1,13 +1,18 @@
-/** The search form of a list: one input per declared filter; Enter or the search button applies it. */
-import { Box, Button, Group } from "@mantine/core";
+/**
+ * The search form of a list: a keyword box when the family declares searchable fields (best match first), then
+ * one input per declared filter; Enter or the search button applies them.
+ */
+import { Box, Button, Group, TextInput } from "@mantine/core";
 import { IconRefresh, IconSearch } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
+import type { Lang } from "../../events/i18n.ts";
 import type { Query } from "../api/http.ts";
 import { FieldInput } from "./FieldInput.tsx";
+import { keywordMax, type Filters } from "./listSearch.ts";
 
-export type Filters = Record<string, unknown>;
+export type { Filters };
 
 /** The declared filters that have a value, as query parameters. */
 export function filterQuery(family: Family, filters: Filters): Query {
@@ -24,20 +29,41 @@ export interface SearchFormProps {
   family: Family;
   values: Filters;
   onChange: (values: Filters) => void;
+  /** the keyword box's text (shown only when the family declares `search`) @default "" */
+  keyword?: string;
+  onKeywordChange?: (keyword: string) => void;
   onSearch: () => void;
   onReset: () => void;
 }
 
-export function SearchForm({ family, values, onChange, onSearch, onReset }: SearchFormProps) {
-  const { t } = useTranslation();
+export function SearchForm({ family, values, onChange, keyword = "", onKeywordChange, onSearch, onReset }: SearchFormProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const keys = Object.keys(family.filters);
+  const searchable = family.search.length > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
   };
+  const over = (family.search as string[]).map((key) => family.fields[key]!.label[lang]).join(lang === "zh-CN" ? "、" : ", ");
   return (
     <form onSubmit={submit} data-testid="search-form" role="search">
       <Group gap="sm" align="flex-end" wrap="wrap">
+        {searchable && (
+          <TextInput
+            w={260}
+            label={t("crud.keyword")}
+            name="keyword"
+            type="search"
+            value={keyword}
+            maxLength={keywordMax}
+            onChange={(e) => onKeywordChange?.(e.currentTarget.value)}
+            placeholder={t("crud.keywordPlaceholder", { fields: over })}
+            leftSection={<IconSearch size={14} />}
+            data-testid="keyword"
+            enterKeyHint="search"
+          />
+        )}
         {keys.map((key) => (
           <Box key={key} w={200}>
             <FieldInput family={family} fieldKey={key} value={values[key] ?? null} onChange={(v) => onChange({ ...values, [key]: v })} compact />

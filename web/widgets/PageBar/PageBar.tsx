@@ -11,16 +11,18 @@ export interface PageBarProps {
   limit: number;
   /** rows in total */
   total: number;
+  /** more rows matched than the server counts: the total shows as "10,000+" @default false */
+  capped?: boolean;
   /** a new page, or page 1 with a new page size */
   onChange: (page: number, limit: number) => void;
 }
 
-export function PageBar({ page, limit, total, onChange }: PageBarProps) {
-  const { t } = useTranslation();
+export function PageBar({ page, limit, total, capped = false, onChange }: PageBarProps) {
+  const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
     <Group justify="space-between" wrap="wrap" data-testid="page-bar">
-      <Text size="sm" c="dimmed" data-testid="total">{t("widgets.total", { total })}</Text>
+      <Text size="sm" c="dimmed" data-testid="total">{t("widgets.total", { total: capped ? `${total.toLocaleString(i18n.language)}+` : total })}</Text>
       <Group gap="sm">
         <NativeSelect
           aria-label={t("widgets.pageSize")}

@@ -1,0 +1,33 @@
+/**
+ * A list page's state, owned by the URL: read from the screen's own route match (its search, validated by the
+ * splat route) and changed by navigating — a new search, page or order pushes a history entry (back/forward
+ * walk through them); closing `new=1` or correcting a page replaces it.
+ *
+ * @example
+ * const { state, update } = useListState(family, fixedFilters);
+ * update({ page: 2 });
+ */
+import { useMatch, useNavigate } from "@tanstack/react-router";
+import { useCallback, useMemo } from "react";
+import type { Family } from "../../events/family.ts";
+import { listSearchOf, listStateOf, type Filters, type ListState } from "./listSearch.ts";
+
+export function useListState(family: Family, fixedFilters: Filters) {
+  // the screen's own match: while leaving, the router's location already points elsewhere
+  const search = useMatch({ strict: false, select: (m) => m.search as Record<string, unknown> });
+  const pathname = useMatch({ strict: false, select: (m) => m.pathname });
+  const navigate = useNavigate();
+  const fixedKey = JSON.stringify(fixedFilters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const state = useMemo(() => listStateOf(family, search, fixedFilters), [family, search, fixedKey]);
+
+  const update = useCallback(
+    (change: Partial<ListState>, { replace = false }: { replace?: boolean } = {}) => {
+      const next = listSearchOf(family, { ...state, ...change }, search);
+      void navigate({ to: pathname, search: next as never, replace, resetScroll: false });
+    },
+    [family, state, search, navigate, pathname],
+  );
+
+  return { state, update, pathname };
+}
