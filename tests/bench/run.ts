@@ -4,10 +4,11 @@
  * the same SQLite file through node:sqlite), and prints figure, floor, ratio and goal side by side.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { NodeD1, asD1 } from "./node-d1.ts";
-import { bareCalls, benchRecord, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
+import { bareCalls, benchRecord, groupedCreates, importChunks, importRows, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
+import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
@@ -51,6 +52,8 @@ if (process.env.BENCH_REUSE && existsSync(floorFile)) {
 } else {
   const started = performance.now();
   const loader = new NodeD1(file);
+  // the seed (an administrator for the end-to-end figures), then the records
+  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword })).map((st) => loader.prepare(st.sql).bind(...st.params)));
   await bulkLoad(loader, rows);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
@@ -130,8 +133,77 @@ const worker = {
     }
     return { perSecond: replayed / (ms / 1000), replayed };
   }),
+  ...(await endToEnd()),
 };
 stop();
+
+// ── End to end through the real app: an import by chunks, streamed exports ────
+/** The workerd process serving the bench (a child in wrangler's process group). */
+function workerdPid(): number {
+  const out = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(server.pid)], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => l.trim().endsWith("workerd"));
+  if (!line) throw new Error(`no workerd in process group ${server.pid}`);
+  return Number(line.trim().split(/\s+/)[0]);
+}
+/** Resident memory of a process in MB: now, and the peak since the last reset. */
+function memory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+/** Resets the peak resident size the kernel keeps (VmHWM), so the next peak is the export's own. */
+function resetPeak(pid: number) {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+async function endToEnd() {
+  const api = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}/api${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { "x-hbi-token": token } : {}) }, body: JSON.stringify(body) });
+    return response;
+  };
+  const signIn = (await (await api("/auth/account", { userNo: "admin", password: demoAdminPassword })).json()) as { code: number; data: { token: string } };
+  if (signIn.code !== 0) throw new Error(`bench sign-in failed: ${JSON.stringify(signIn)}`);
+  const token = signIn.data.token;
+
+  const importRowsTotal = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  const importBench = await phase("worker import (HTTP, 1,000-row chunks)", async () => {
+    const importId = `bench-${run}`;
+    const t0 = performance.now();
+    for (let chunk = 0; chunk * 1000 < importRowsTotal; chunk++) {
+      const answer = (await (await api("/sys/sysdict/excel/import", { importId, chunk, mode: "valid", rows: importRows(chunk * 1000, Math.min(1000, importRowsTotal - chunk * 1000), run) }, token)).json()) as { code: number; data: { stored: number } };
+      if (answer.code !== 0 || answer.data.stored === 0) throw new Error(`import chunk ${chunk}: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+    return { rows: importRowsTotal, perSecond: importRowsTotal / ((performance.now() - t0) / 1000) };
+  });
+
+  const pid = workerdPid();
+  const exportOne = (format: "xlsx" | "csv") =>
+    phase(`worker export ${format}`, async () => {
+      const before = memory(pid);
+      resetPeak(pid);
+      const t0 = performance.now();
+      const response = await api("/sys/sysdict/excel/export", { format, filters: {}, keyword: "", sort: null }, token);
+      if (!response.ok || !response.body) throw new Error(`export ${format}: HTTP ${response.status}`);
+      let bytes = 0;
+      let peak = before.rss;
+      const reader = response.body.getReader();
+      for (let sampled = 0; ; ) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (bytes - sampled > 4 << 20) {
+          sampled = bytes;
+          peak = Math.max(peak, memory(pid).rss);
+        }
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const after = memory(pid);
+      const exported = await d1Count();
+      return { rows: exported, seconds, perSecond: exported / seconds, megabytes: bytes / 1048576, baselineMb: before.rss, peakMb: Math.max(peak, after.peak), growthMb: Math.max(peak, after.peak) - before.rss };
+    });
+  const d1Count = async () => ((await (await fetch(`${base}/api/sys/sysdict/list?limit=1`, { headers: { "x-hbi-token": token } })).json()) as { total: number }).total;
+  return { importBench, exportXlsx: await exportOne("xlsx"), exportCsv: await exportOne("csv") };
+}
 
 // ── Floor: the same code on the same SQLite file through node:sqlite ─────────
 const floorDb = new NodeD1(workFloor);
@@ -143,6 +215,7 @@ const floor = {
   single: await phase("floor single", () => singleCreates(d1, 500, "ns")),
   updates: await phase("floor updates", async () => singleUpdates(d1, (await d1.prepare("SELECT id FROM sys_dict ORDER BY id LIMIT 300").all<{ id: string }>()).results.map((r) => r.id))),
   grouped: await phase("floor grouped", () => groupedCreates(d1, 10000, 100, "ng")),
+  importBench: await phase("floor import (1,000-row chunks)", () => importChunks(d1, Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), 1000, "floor")),
   rebuild: await phase("floor rebuild", async () => {
     const r = await rebuildSlice(d1, 0, Number.MAX_SAFE_INTEGER);
     return { perSecond: r.replayed / (r.ms / 1000), replayed: r.replayed };
@@ -169,6 +242,11 @@ const lines: [string, string, string, string, string, boolean | null][] = [
   ["one command per HTTP request, sequential, per s", fmt(worker.http.sequential), "", "", "≥ 500/s", worker.http.sequential >= 500],
   ["one command per HTTP request, 8 concurrent, per s", fmt(worker.http.concurrent8), "", "", "", null],
   ["grouped commands (100 per batch), per s", fmt(worker.grouped.perSecond), fmt(floor.grouped.perSecond), fmt(worker.grouped.perSecond / floor.grouped.perSecond, 2), "≥ 5,000/s", worker.grouped.perSecond >= 5000],
+  [`import of ${fmt(worker.importBench.rows)} rows through the chunk path (HTTP, 1,000-row chunks, validated, grouped appends), rows/s`, fmt(worker.importBench.perSecond), fmt(floor.importBench.perSecond), fmt(worker.importBench.perSecond / floor.importBench.perSecond, 2), "≥ 5,000/s", worker.importBench.perSecond >= 5000],
+  ...([["xlsx", worker.exportXlsx], ["csv", worker.exportCsv]] as const).flatMap(([format, e]): (typeof lines)[number][] => [
+    [`export of ${fmt(e.rows)} rows as ${format} (streamed, ${fmt(e.megabytes, 1)} MB, ${fmt(e.seconds, 1)} s), rows/s`, fmt(e.perSecond), "", "", "", null],
+    [`  workerd resident memory during that export: peak MB (baseline ${fmt(e.baselineMb)} MB)`, fmt(e.peakMb), "", "", "growth ≤ 64 MB", e.growthMb <= 64],
+  ]),
   [`rebuild (${fmt(worker.rebuild.replayed)} events), events/s`, fmt(worker.rebuild.perSecond), fmt(floor.rebuild.perSecond), fmt(worker.rebuild.perSecond / floor.rebuild.perSecond, 2), "≥ 15,000/s", worker.rebuild.perSecond >= 15000],
 ];
 // ── Web: first-screen JS and time to a rendered list in Chromium (tests/bench/web.ts) ──

@@ -1,13 +1,15 @@
-/** A bench-only Worker (never deployed): runs the scenarios inside workerd against local D1. */
+/**
+ * A bench-only Worker (never deployed): runs the scenarios inside workerd against local D1, and serves the
+ * real app under /api for the end-to-end figures (imports by chunk, streamed exports).
+ */
+import { app } from "../../worker/app.ts";
+import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 
-interface BenchEnv {
-  DB: D1Database;
-}
-
 export default {
-  async fetch(request: Request, env: BenchEnv): Promise<Response> {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
     const n = (name: string, fallback: number) => Number(url.searchParams.get(name) ?? fallback);
     const prefix = url.searchParams.get("prefix") ?? "w";
     try {
