@@ -27,10 +27,13 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   }
   const separator = path.includes("?") ? "&" : "?";
   const response = await SELF.fetch(`http://qifu.test/api${path}${separator}t=${Date.now()}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  // files and pages (xlsx, /api/docs) are not the envelope: their body is drained and stays empty here
+  if (!(response.headers.get("content-type") ?? "").includes("json")) {
+    await response.arrayBuffer();
+    return { status: response.status, headers: response.headers, body: {} as ApiAnswer["body"] };
+  }
   const text = await response.text();
-  // files and pages (xlsx, /api/docs) are not the envelope: their body stays empty here
-  const json = (response.headers.get("content-type") ?? "").includes("json");
-  return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : {} };
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }
 
 /** Fetches a captcha image and reads its answer from D1, as only a test can. */

@@ -3,7 +3,8 @@
  * shares (sign in, read cookies and storage). Browser-side code is passed as strings so this file type-checks
  * without the DOM library.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -100,4 +101,41 @@ export async function openFromMenu(page: Page, names: string[]) {
 export async function tabPaths(page: Page): Promise<(string | null)[]> {
   const tabs = await page.getByTestId("content-tabs").locator("[data-tab-path]").all();
   return Promise.all(tabs.map((tab) => tab.getAttribute("data-tab-path")));
+}
+
+/**
+ * One signed-in browser for a whole test file, each step building on the one before: opened and signed in
+ * before the first test, closed after the last. After each test, whatever a failed step left open over the
+ * page (a dialog, a drawer, the palette) is dismissed, so the next step starts clean.
+ *
+ * @example
+ * const session = signedInBrowser(inject("baseUrl"));
+ * it("…", async () => { await session.page.goto("/sys/dict"); });
+ */
+export function signedInBrowser(baseUrl: string, account = admin): { readonly page: Page; readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync("test-artifacts", { recursive: true });
+    browser = await openBrowser(baseUrl);
+    await signIn(browser.page, account);
+  });
+  afterEach(async () => {
+    const page = browser?.page;
+    if (!page) return;
+    for (let i = 0; i < 3 && (await page.locator(".mantine-Modal-overlay, .mantine-Drawer-overlay, .mantine-Spotlight-overlay").count()) > 0; i++) {
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(300);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get page() {
+      return browser!.page;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }

@@ -3,31 +3,15 @@
  * search, edit, history, delete (with the spec's confirmation text and serial number), bulk delete and
  * page size.
  */
-import { mkdirSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser, openFromMenu, pathOf, signIn, type Browser } from "./browser.ts";
+import { signedInBrowser, openFromMenu, pathOf } from "./browser.ts";
 
-const baseUrl = inject("baseUrl");
-mkdirSync("test-artifacts", { recursive: true });
-
-// one signed-in browser for the whole story: each step builds on the one before
-let browser: Browser;
+// one signed-in browser for the whole file: each step builds on the one before
+const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-beforeAll(async () => {
-  browser = await openBrowser(baseUrl);
-  page = browser.page;
-  await signIn(page);
-});
-// a step that failed half-way must not leave a dialog over the page for the next one
-afterEach(async () => {
-  for (let i = 0; i < 3 && (await page.locator(".mantine-Modal-overlay, .mantine-Drawer-overlay").count()) > 0; i++) {
-    await page.keyboard.press("Escape");
-    await page.waitForTimeout(300);
-  }
-});
-afterAll(async () => {
-  await browser?.close();
+beforeAll(() => {
+  page = session.page;
 });
 
 const rows = () => page.getByTestId("record-row");

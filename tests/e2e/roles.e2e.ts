@@ -2,22 +2,15 @@
  * The roles screen in a real browser: the role family's generic list and form, with menus assigned on the
  * checkbox tree and the holders' warning when deleting a role that users hold.
  */
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { api, openBrowser, openFromMenu, pathOf, signIn, type Browser } from "./browser.ts";
+import { signedInBrowser, api, openFromMenu, pathOf } from "./browser.ts";
 
-const baseUrl = inject("baseUrl");
-mkdirSync("test-artifacts", { recursive: true });
-let browser: Browser;
+// one signed-in browser for the whole file: each step builds on the one before
+const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-beforeAll(async () => {
-  browser = await openBrowser(baseUrl);
-  page = browser.page;
-  await signIn(page);
-});
-afterAll(async () => {
-  await browser?.close();
+beforeAll(() => {
+  page = session.page;
 });
 
 const rows = () => page.getByTestId("record-row");
