@@ -320,4 +320,16 @@ describe("lists people can come back to (字典管理)", () => {
     expect(recent[0]).toMatchObject({ path: "/sys/dict", familyPath: "/sys/sysdict", label: names.c });
     expect(recent.map((r) => r.label)).toContain(`${names.a}改`);
   });
+
+  it("keeps a list's filters and page when the user leaves its tab and comes back", async () => {
+    await page.goto(`/sys/dict?type=${type}&size=20`);
+    await settled();
+    await page.getByTestId("content-tabs").locator('[data-tab-path="/home"]').click();
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.getByTestId("content-tabs").locator('[data-tab-path="/sys/dict"]').click();
+    await page.waitForURL((url) => url.pathname === "/sys/dict");
+    expect(search().get("type")).toBe(type);
+    expect(search().get("size")).toBe("20");
+    await expectRows(3);
+  });
 });

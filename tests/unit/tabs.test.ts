@@ -1,6 +1,6 @@
 /** Content tabs (spec section 2): open on navigation, close current / others / all, home always first. */
 import { describe, expect, it } from "vitest";
-import { closeTabs, homeTab, openTab, type OpenTab } from "../../web/app/shell/tabs.ts";
+import { closeTabs, homeTab, openTab, rememberSearch, tabHref, type OpenTab } from "../../web/app/shell/tabs.ts";
 
 const tab = (path: string): OpenTab => ({ path, title: { "zh-CN": path, "en-US": path } });
 const paths = (tabs: OpenTab[]) => tabs.map((t) => t.path);
@@ -56,5 +56,17 @@ describe("closeTabs", () => {
     const result = closeTabs(three, "current", "/elsewhere");
     expect(paths(result.tabs)).toEqual(["/home", "/a", "/b", "/c"]);
     expect(result.goTo).toBe("/home");
+  });
+});
+
+describe("rememberSearch", () => {
+  it("keeps the query each screen last had, so a tab leads back to the same list", () => {
+    const moved = rememberSearch(three, "/b", "?page=2&status=1");
+    expect(tabHref(moved[2]!)).toBe("/b?page=2&status=1");
+    expect(tabHref(moved[1]!)).toBe("/a");
+    expect(rememberSearch(moved, "/b", "?page=2&status=1")).toBe(moved);
+    expect(tabHref(rememberSearch(moved, "/b", "")[2]!)).toBe("/b");
+    // a path with no tab changes nothing
+    expect(rememberSearch(three, "/zzz", "?q=1")).toBe(three);
   });
 });

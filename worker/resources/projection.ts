@@ -138,7 +138,9 @@ export function familyProjection(family: Family): Projection {
       // search rows go while the read-model rows (their rowids) are still there; new terms after the upsert
       const reindexed = searchable ? events.filter((e) => e.type !== updated || family.search.some((k) => k in ((e.data.changes ?? {}) as object))).map((e) => e.data.id as string) : [];
       const touched = [...new Set(reindexed)];
-      statements.push(...forgetTerms(family, touched));
+      // a record created in this run has no terms yet: nothing to forget
+      const bornHere = new Set(events.filter((e) => e.type === created).map((e) => e.data.id as string));
+      statements.push(...forgetTerms(family, touched.filter((id) => !bornHere.has(id))));
       // deletes first: a unique value freed by a deleted record may be taken by a new one in the same run
       if (gone.length) statements.push({ sql: deleteSql, params: [JSON.stringify(gone)] });
       for (let i = 0; i < live.length; i += rowsPerStatement) statements.push({ sql: upsertSql, params: [JSON.stringify(live.slice(i, i + rowsPerStatement))] });

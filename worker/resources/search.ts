@@ -125,7 +125,12 @@ export function searchRebuildPass(family: Family) {
     select: `SELECT rowid AS cursor, ${columns} FROM ${family.table} WHERE rowid > COALESCE(?1, 0) ORDER BY rowid LIMIT ?2`,
     statements(rows: Record<string, unknown>[]): Statement[] {
       const entries = rows.map((r) => [r.cursor as number, ...recordTerms(family, r)]);
-      return [{ sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`, params: [JSON.stringify(entries)] }];
+      const statements: Statement[] = [];
+      // 1,000 rows a statement keeps each JSON parameter well under D1's 2 MB (long remarks included)
+      for (let i = 0; i < entries.length; i += 1000) {
+        statements.push({ sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`, params: [JSON.stringify(entries.slice(i, i + 1000))] });
+      }
+      return statements;
     },
   };
 }

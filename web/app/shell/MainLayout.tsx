@@ -16,7 +16,7 @@ import { HeaderBar } from "./HeaderBar.tsx";
 import { SettingsDrawer } from "./SettingsDrawer.tsx";
 import { SideMenu, entryPath } from "./SideMenu.tsx";
 import { TopMenu } from "./TopMenu.tsx";
-import { closeTabs, homeTab, openTab, useOpenTabs, type OpenTab } from "./tabs.ts";
+import { closeTabs, homeTab, openTab, rememberSearch, tabHref, useOpenTabs, type OpenTab } from "./tabs.ts";
 import { useThemeSettings } from "./theme.ts";
 
 /** Fixed screens of the layout with their titles (menu screens take theirs from the menu). */
@@ -63,6 +63,12 @@ export function MainLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, lang]);
 
+  // each tab keeps the query its screen last had (a list's filters, page and sort live there)
+  useEffect(() => {
+    setTabs((current) => rememberSearch(current, location.pathname, location.searchStr));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, location.searchStr]);
+
   // menus edited on the menu screen: reload navigation, so the side menu shows them at once
   const router = useRouter();
   useWindowEvent("qifu:navigation-changed" as keyof WindowEventMap, () => void router.invalidate());
@@ -103,7 +109,7 @@ export function MainLayout() {
         {top && <TopMenu menuList={navigation.menuList} />}
         {settings.multiTab && (
           <Group gap={0} wrap="nowrap" mb="sm" data-testid="content-tabs">
-            <Tabs value={location.pathname} onChange={(path) => path && void navigate({ to: path })} style={{ flex: 1, overflow: "hidden" }}>
+            <Tabs value={location.pathname} onChange={(path) => path && void navigate({ href: tabHref(tabs.find((t) => t.path === path) ?? { path, title: homeTab.title }) })} style={{ flex: 1, overflow: "hidden" }}>
               <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
                 {tabs.map((tab) => (
                   <Tabs.Tab key={tab.path} value={tab.path} data-tab-path={tab.path}>

@@ -3,6 +3,8 @@ import { useLocalStorage } from "@mantine/hooks";
 
 export interface OpenTab {
   path: string;
+  /** the query the screen last had ("?page=2&status=1"), so coming back to the tab shows the same list */
+  search?: string;
   /** title in both languages, so a language switch relabels open tabs */
   title: { "zh-CN": string; "en-US": string };
 }
@@ -19,6 +21,16 @@ export function openTab(tabs: OpenTab[], tab: OpenTab): OpenTab[] {
   const withTab = rest.some((t) => t.path === tab.path) ? rest : [...rest, tab];
   return [homeTab, ...withTab.filter((t) => t.path !== homeTab.path)];
 }
+
+/** Pure: the tabs after the screen at `path` moved to `search` (other tabs keep theirs). */
+export function rememberSearch(tabs: OpenTab[], path: string, search: string): OpenTab[] {
+  const tab = tabs.find((t) => t.path === path);
+  if (!tab || (tab.search ?? "") === search) return tabs;
+  return tabs.map((t) => (t.path === path ? { ...t, search } : t));
+}
+
+/** Where a tab leads: its path with the query it last had. */
+export const tabHref = (tab: OpenTab) => `${tab.path}${tab.search ?? ""}`;
 
 /** Pure: the tabs after closing, and where to go when the active one went away. */
 export function closeTabs(tabs: OpenTab[], which: "current" | "others" | "all", active: string): { tabs: OpenTab[]; goTo?: string } {
