@@ -21,6 +21,9 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
+/** The process locale if it is UTF-8, else C.UTF-8 (a CI shell may start with none). */
+const utf8Locale = (lang: string | undefined) => (lang && /utf-?8/i.test(lang) ? lang : "C.UTF-8");
+
 /** A fresh Chromium profile (cold cache, no cookies, empty storage) with one page. */
 export async function openBrowser(baseUrl: string): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), "qifu-chromium-"));
@@ -30,6 +33,8 @@ export async function openBrowser(baseUrl: string): Promise<Browser> {
     baseURL: baseUrl,
     viewport: { width: 1366, height: 800 },
     locale: "zh-CN",
+    // a UTF-8 locale for Chromium itself: under the C locale it names every download with Chinese in it "download"
+    env: { ...process.env, LANG: utf8Locale(process.env.LANG) },
   });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
