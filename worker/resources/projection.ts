@@ -181,9 +181,10 @@ export function familyProjection(family: Family): Projection {
       ];
       // Rows are upserted in log order (the last state wins), then the records whose last event in the
       // range is a deletion are removed (a restore brings a record back, so deletion is not terminal).
+      // Deletions are few: they are found by type, and each is kept only if nothing revived it later in the range.
       const lastIsDeletion =
-        `SELECT json_extract(data, '$.id') FROM (SELECT data, type, ROW_NUMBER() OVER (PARTITION BY stream ORDER BY position DESC) AS rn FROM events ` +
-        `WHERE position > ?1 AND position <= ?2 AND type IN ('${created}', '${updated}', '${deleted}', '${restored}')) WHERE rn = 1 AND type = '${deleted}'`;
+        `SELECT json_extract(d.data, '$.id') FROM events d WHERE d.type = '${deleted}' AND d.position > ?1 AND d.position <= ?2 ` +
+        `AND NOT EXISTS (SELECT 1 FROM events l WHERE l.stream = d.stream AND l.version > d.version AND l.position <= ?2)`;
       return [
         {
           sql:
