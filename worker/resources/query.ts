@@ -26,10 +26,14 @@ export interface ListQuery {
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
 
+/** page/limit or pageNumber/pageSize, default 10 rows from page 1, at most `maxLimit` rows. */
+function parsePaging(query: Record<string, string>, maxLimit: number) {
+  return { page: positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1), limit: positiveInt(10, maxLimit).parse(query.limit ?? query.pageSize ?? 10) };
+}
+
 /** Reads paging (page/limit or pageNumber/pageSize, default 10), declared sort and declared filters. */
 export function parseListQuery(family: Family, query: Record<string, string>): ListQuery {
-  const page = positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1);
-  const limit = positiveInt(10, 1000).parse(query.limit ?? query.pageSize ?? 10);
+  const { page, limit } = parsePaging(query, 1000);
   const requested = query.orderField ?? query.sidx ?? query.sort;
   const sort = requested || (family.defaultSort[0] as string);
   if (!(family.sorts as string[]).includes(sort)) {
@@ -52,6 +56,12 @@ export function parseListQuery(family: Family, query: Record<string, string>): L
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The LIKE pattern of a like/prefix filter, its % and _ literal (the SQL says ESCAPE '\'). */
+const likePattern = (op: "like" | "prefix", value: string | number) => (op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`);
+
+/** The column a declared sort key orders by: a field's, or a bookkeeping one (createTime…). */
+export const sortColumnOf = (family: Family, key: string) => family.column[key] ?? metaColumns.find((m) => m.key === key)!.column;
 
 export function recordsOf(db: D1Database) {
   return drizzle(db);
@@ -77,7 +87,7 @@ function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefi
   const parts = q.filters.map(({ key, op, value }) => {
     const column = table[key]!;
     if (op === "eq") return eq(column, value);
-    const pattern = op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`;
+    const pattern = likePattern(op, value);
     // ESCAPE makes % and _ typed by the user literal (SQLite has no default escape character)
     return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
   });
@@ -110,14 +120,17 @@ export async function listPage(db: D1Database, family: Family, q: ListQuery): Pr
   return { total: total[0]?.n ?? 0, rows: (rows as Record<string, unknown>[]).map((r) => toRecord(family, r)) };
 }
 
-/** The declared filters as raw SQL over the family's table (for the search's hand-written statements). */
-function rawConditions(family: Family, q: Pick<ListQuery, "filters">): { sql: string; params: (string | number)[] } {
+/**
+ * The declared filters as raw SQL over the family's table as `alias`, for hand-written statements (the
+ * search's join, the export's keyset pages); the list's own queries use `conditions` through drizzle.
+ */
+export function rawConditions(family: Family, q: Pick<ListQuery, "filters">, alias: string): { sql: string; params: (string | number)[] } {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   for (const { key, op, value } of q.filters) {
-    const column = `t.${family.column[key]}`;
+    const column = `${alias}.${family.column[key]}`;
     if (op === "eq") parts.push(`${column} = ?`), params.push(value);
-    else parts.push(`${column} LIKE ? ESCAPE '\\'`), params.push(op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`);
+    else parts.push(`${column} LIKE ? ESCAPE '\\'`), params.push(likePattern(op, value));
   }
   return { sql: parts.length ? parts.join(" AND ") : "1", params };
 }
@@ -140,9 +153,9 @@ async function searchPage(db: D1Database, family: Family, q: ListQuery): Promise
   const hits = ranked
     ? `SELECT rowid AS hit, bm25(${fts}, ${searchWeights}) AS score FROM ${fts} WHERE ${fts} MATCH ?`
     : `SELECT rowid AS hit, -rowid AS score FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ${searchCap}`;
-  const filter = rawConditions(family, q);
-  // q.sort is a declared sort key (parseListQuery refuses others): a field's column or a bookkeeping one
-  const sortColumn = family.column[q.sort] ?? metaColumns.find((m) => m.key === q.sort)!.column;
+  const filter = rawConditions(family, q, "t");
+  // q.sort is a declared sort key (parseListQuery refuses others)
+  const sortColumn = sortColumnOf(family, q.sort);
   const order = q.sorted ? `t.${sortColumn} ${q.desc ? "DESC" : "ASC"}, t.${family.idColumn} ${q.desc ? "DESC" : "ASC"}` : `h.score, t.${family.idColumn}`;
   // CROSS JOIN keeps the hits as the outer loop: one primary-key look-up per hit
   const from = `FROM (${hits}) h CROSS JOIN ${family.table} t ON t.rowid = h.hit WHERE ${filter.sql}`;
@@ -162,8 +175,9 @@ export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery,
   const columns = table as unknown as Record<string, never>;
   const direction = q.desc ? desc : asc;
   const match = q.keyword ? keywordCondition(family, q.keyword) : null;
-  const fts = sql.raw(searchTableOf(family));
-  const keyword = match ? sql`${sql.raw(family.table)}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match.params[0]} ORDER BY rowid DESC LIMIT ${searchCap})` : undefined;
+  // the condition's one placeholder carries the MATCH expression
+  const [before, after] = match ? match.sql.split("?") : [];
+  const keyword = match ? sql`${sql.raw(before!)}${match.params[0]}${sql.raw(after!)}` : undefined;
   const where = q.keyword && !match ? sql`0` : and(keyword, conditions(family, q));
   const rows = await recordsOf(db).select().from(table).where(where).orderBy(direction(columns[q.sort]!)).limit(cap);
   return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));
@@ -186,8 +200,7 @@ export async function findByIds(db: D1Database, family: Family, ids: string[]) {
 
 /** A page of the family's recycle bin, newest deletion first. */
 export async function deletedPage(db: D1Database, family: Family, query: Record<string, string>) {
-  const page = positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1);
-  const limit = positiveInt(10, 100).parse(query.limit ?? query.pageSize ?? 10);
+  const { page, limit } = parsePaging(query, 100);
   const [rows, total] = await db.batch([
     db.prepare("SELECT id, record, version, deleted_at, deleted_by, deleted_by_name FROM recycle_bin WHERE family = ? ORDER BY deleted_at DESC, id DESC LIMIT ? OFFSET ?").bind(family.name, limit, (page - 1) * limit),
     db.prepare("SELECT COUNT(*) AS n FROM recycle_bin WHERE family = ?").bind(family.name),

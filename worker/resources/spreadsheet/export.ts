@@ -10,7 +10,7 @@ import type { Field } from "../../../events/fields.ts";
 import type { Lang } from "../../../events/i18n.ts";
 import { dateTimeToSerial } from "../../../events/spreadsheet/cells.ts";
 import { spreadsheetTexts } from "../../../events/spreadsheet/messages.ts";
-import { parseListQuery } from "../query.ts";
+import { parseListQuery, rawConditions, sortColumnOf } from "../query.ts";
 import { keywordCondition } from "../search.ts";
 import { ValidationError } from "../../errors.ts";
 import { displayTime } from "../../time.ts";
@@ -37,8 +37,6 @@ interface ExportColumn {
   title: string;
   field?: Field;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function exportColumns(family: Family, keys: string[] | undefined, lang: Lang): ExportColumn[] {
   const chosen = keys ?? family.columns;
@@ -133,16 +131,11 @@ export async function exportResponse(db: D1Database, family: Family, body: Expor
 
   // the query: declared filters, keyword, keyset
   const table = family.table;
-  const sortColumn = `${table}.${family.column[q.sort] ?? metaColumns.find((m) => m.key === q.sort)!.column}`;
+  const sortColumn = `${table}.${sortColumnOf(family, q.sort)}`;
   const idColumn = `${table}.${family.idColumn}`;
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  for (const { key, op, value } of q.filters) {
-    const column = `${table}.${family.column[key]}`;
-    if (op === "eq") where.push(`${column} = ?`);
-    else where.push(`${column} LIKE ? ESCAPE '\\'`);
-    params.push(op === "eq" ? value : op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`);
-  }
+  const filter = rawConditions(family, q, table);
+  const where: string[] = [filter.sql];
+  const params: (string | number)[] = [...filter.params];
   if (q.keyword) {
     const match = keywordCondition(family, q.keyword);
     if (match) {
