@@ -1,6 +1,17 @@
 /** Tests run inside workerd (the Workers runtime) against real local D1 and R2, with the migrations applied per file. */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * The BPMN conformance suite is read where it lives, ../shared/bpmn-conformance beside the checkout (never
+ * copied into the project), and handed to the workerd tests as a binding: workerd has no file system.
+ */
+function bpmnConformance() {
+  const dir = new URL("../shared/bpmn-conformance/", import.meta.url);
+  const names = readdirSync(dir).filter((f) => f.endsWith(".bpmn") || f === "MANIFEST.tsv");
+  return Object.fromEntries(names.map((f) => [f, readFileSync(new URL(f, dir), "utf8")]));
+}
 
 export default defineConfig(async () => ({
   plugins: [
@@ -9,6 +20,7 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("migrations"),
+          BPMN_CONFORMANCE: bpmnConformance(),
           // test-only portal secrets (the local demo ones live in .dev.vars)
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",

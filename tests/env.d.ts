@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** ../shared/bpmn-conformance: file name → text (the .bpmn files and MANIFEST.tsv) */
+      BPMN_CONFORMANCE: Record<string, string>;
     }
   }
 }

@@ -314,9 +314,9 @@ describe("engine details", () => {
   it("drops import result files after a day", async () => {
     const { registeredHandlers, importResultTtlMs } = await import("../worker/jobs/scheduler.ts");
     await env.FILES.put("imports/old-result.xlsx", new Uint8Array([1, 2, 3]));
-    await registeredHandlers.importResults!(env as never, Date.now());
+    await registeredHandlers.importResults!(env as never, Date.now(), undefined as never);
     expect(await env.FILES.head("imports/old-result.xlsx")).not.toBeNull();
-    await registeredHandlers.importResults!(env as never, Date.now() + importResultTtlMs + 60_000);
+    await registeredHandlers.importResults!(env as never, Date.now() + importResultTtlMs + 60_000, undefined as never);
     expect(await env.FILES.head("imports/old-result.xlsx")).toBeNull();
   });
 });

@@ -2,10 +2,11 @@
 import { app } from "./app.ts";
 import type { Env } from "./http/env.ts";
 import { runScheduled } from "./jobs/scheduler.ts";
+import { jobHandlers, store } from "./modules.ts";
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime, store, jobHandlers));
   },
 } satisfies ExportedHandler<Env>;

@@ -5,10 +5,13 @@
  */
 import type { RouteTable } from "./http/routes.ts";
 import type { Projection } from "./store/types.ts";
+import type { JobHandler } from "./jobs/scheduler.ts";
 
 export interface Module {
   name: string;
   /** registers the module's routes (specific paths of earlier modules win over later generic ones) */
   routes(table: RouteTable): void;
   projections: Projection[];
+  /** handlers the cron trigger runs every minute (only registered handlers ever run) */
+  jobs?: Record<string, JobHandler>;
 }

@@ -7,6 +7,7 @@ import { families } from "../events/families/index.ts";
 import { RouteTable } from "./http/routes.ts";
 import type { Module } from "./module.ts";
 import { eventStore } from "./store/index.ts";
+import { registeredHandlers, type JobHandler } from "./jobs/scheduler.ts";
 import { authModule } from "./auth/index.ts";
 import { sysModule } from "./sys/index.ts";
 import { filesModule } from "./files/index.ts";
@@ -24,3 +25,6 @@ export function buildRoutes(): RouteTable {
   for (const m of modules) m.routes(routes);
   return routes;
 }
+
+/** Every handler the cron trigger may run: the housekeeping ones and each module's. */
+export const jobHandlers: Record<string, JobHandler> = Object.assign({}, registeredHandlers, ...modules.map((m) => m.jobs ?? {}));

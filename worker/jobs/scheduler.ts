@@ -1,10 +1,13 @@
 /**
- * The cron trigger's entry. Only handlers registered here can run; scheduled jobs and synchronisation
+ * The cron trigger's entry. Only registered handlers can run: the housekeeping ones here and those the
+ * modules declare (`Module.jobs`, composed in worker/modules.ts); scheduled jobs and synchronisation
  * (later issues) register theirs by name.
  */
 import type { Env } from "../http/env.ts";
+import type { EventStore } from "../store/index.ts";
 
-export type JobHandler = (env: Env, now: number) => Promise<void>;
+/** A handler gets the bindings, the trigger's time and the event store bound to every module's projections. */
+export type JobHandler = (env: Env, now: number, store: EventStore) => Promise<void>;
 
 export const registeredHandlers: Record<string, JobHandler> = {
   /** Drops expired sessions, captchas, used portal tickets and WeCom binding codes. */
@@ -28,10 +31,10 @@ export const registeredHandlers: Record<string, JobHandler> = {
 /** How long an import's result file (its refused rows) stays downloadable. */
 export const importResultTtlMs = 24 * 60 * 60 * 1000;
 
-export async function runScheduled(env: Env, now: number) {
-  for (const [name, handler] of Object.entries(registeredHandlers)) {
+export async function runScheduled(env: Env, now: number, store: EventStore, handlers: Record<string, JobHandler> = registeredHandlers) {
+  for (const [name, handler] of Object.entries(handlers)) {
     try {
-      await handler(env, now);
+      await handler(env, now, store);
     } catch (error) {
       console.error(`scheduled handler ${name} failed`, error);
     }
