@@ -2,15 +2,16 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * The BPMN conformance suite is read where it lives, ../shared/bpmn-conformance beside the checkout (never
  * copied into the project), and handed to the workerd tests as a binding: workerd has no file system.
  */
 function bpmnConformance() {
-  const dir = new URL("../shared/bpmn-conformance/", import.meta.url);
+  const dir = join(import.meta.dirname, "..", "shared", "bpmn-conformance");
   const names = readdirSync(dir).filter((f) => f.endsWith(".bpmn") || f === "MANIFEST.tsv");
-  return Object.fromEntries(names.map((f) => [f, readFileSync(new URL(f, dir), "utf8")]));
+  return Object.fromEntries(names.map((f): [string, string] => [f, readFileSync(join(dir, f), "utf8")]));
 }
 
 export default defineConfig(async () => ({

@@ -4,7 +4,7 @@
  * messages are all projections of them, so a rebuild recreates every one. Events carry what their read
  * models need (names, people resolved at decision time, who to notify), so projecting needs no lookups.
  */
-import type { InstanceStatus, Person } from "./types.ts";
+import type { InstanceStatus, PendingSlot, Person } from "./types.ts";
 
 export const flowEventPrefix = "flow.";
 
@@ -21,7 +21,9 @@ export interface FlowEvents {
     variables: Record<string, unknown>;
   };
   /** a token passed a node that does not wait (gateway, pass-through, service task, start) */
-  "flow.nodePassed": { node: string; nodeName: string; kind: string; token: string; via: string | null; out: { token: string; flow: string }[] };
+  "flow.nodePassed": { node: string; nodeName: string; kind: string; token: string; via: string | null; out: { token: string; flow: string; node: string }[] };
+  /** (engine) a token put straight on a node, not along a flow: a return's target, the resumption after the initiator's resubmit, a recall */
+  "flow.tokenPlaced": { token: string; node: string; reason: "return" | "resume" | "recall" };
   /** a token waits at a join for its other flows */
   "flow.tokenWaiting": { token: string; node: string; via: string };
   /** tokens consumed (join fired, tokens cancelled by a return, reject, stop…) */
@@ -38,8 +40,10 @@ export interface FlowEvents {
     nrOfInstances: number;
     completionCondition: string | null;
     elementVariable: string | null;
+    /** (engine) sequential multi-instance: the instances still to be created */
+    pending?: PendingSlot[];
   };
-  "flow.activationChanged": { activation: string; queue: string[]; nrOfInstances: number };
+  "flow.activationChanged": { activation: string; queue: string[]; nrOfInstances: number; pending?: PendingSlot[] };
   "flow.activationEnded": { activation: string; node: string; outcome: "completed" | "cancelled" };
   /** a task for a user, the candidates, or the initiator (after a return to the start) */
   "flow.taskCreated": {
@@ -62,8 +66,16 @@ export interface FlowEvents {
     startUser: Person;
     /** "waiting" when a signer added before is still working on it */
     state: "open" | "waiting";
+    /** (engine) a signer added to another task (before/after/parallel), who added them, the task it precedes, signers after it */
+    signer?: "before" | "after" | "parallel" | null;
+    addedBy?: string | null;
+    blocks?: string | null;
+    after?: string[];
   };
-  "flow.taskCompleted": { taskId: string; node: string; by: Person; comment: string; variables: Record<string, unknown>; auto: "repeatedApprover" | "emptyApprover" | null };
+  "flow.taskCompleted": { taskId: string; node: string; by: Person; comment: string; variables: Record<string, unknown>; auto: "repeatedApprover" | "emptyApprover" | null;
+    /** (engine) tasks this completion created (a recall is allowed while all of them are untouched) */
+    createdTasks?: string[];
+  };
   /** the task left without being completed (return, reject, stop, revoke, removed signer, completion condition, terminate, escalation) */
   "flow.taskCancelled": { taskId: string; node: string; reason: "return" | "reject" | "stop" | "revoke" | "removeSigner" | "completionCondition" | "terminate" | "escalation" | "recall" | "delete" };
   "flow.taskDelegated": { taskId: string; from: Person; to: Person; comment: string };
@@ -79,7 +91,7 @@ export interface FlowEvents {
   "flow.variablesSet": { variables: Record<string, unknown>; by: Person | null };
   "flow.copied": { users: Person[]; by: Person | null; node: string | null; comment: string };
   "flow.urged": { by: Person; comment: string; notify: string[]; taskIds: string[] };
-  "flow.timerArmed": { timerId: string; taskId: string; node: string; dueAt: string; remaining: number };
+  "flow.timerArmed": { timerId: string; taskId: string; node: string; dueAt: string; remaining: number; /** (engine) the boundary event's id */ boundary?: string };
   "flow.timerFired": { timerId: string; taskId: string; node: string; notify: string[]; escalated: boolean };
   "flow.timerCancelled": { timerId: string };
   "flow.suspended": { by: Person };
@@ -94,7 +106,7 @@ export type FlowEventType = keyof FlowEvents;
 export type FlowEvent = { [K in FlowEventType]: { type: K; data: FlowEvents[K] } }[FlowEventType];
 
 export const flowEventTypes = [
-  "flow.started", "flow.nodePassed", "flow.tokenWaiting", "flow.tokensRemoved", "flow.activationStarted", "flow.activationChanged",
+  "flow.started", "flow.nodePassed", "flow.tokenPlaced", "flow.tokenWaiting", "flow.tokensRemoved", "flow.activationStarted", "flow.activationChanged",
   "flow.activationEnded", "flow.taskCreated", "flow.taskCompleted", "flow.taskCancelled", "flow.taskDelegated", "flow.taskResolved",
   "flow.taskTransferred", "flow.taskOpened", "flow.signerAdded", "flow.signerRemoved", "flow.returned", "flow.recalled", "flow.variablesSet",
   "flow.copied", "flow.urged", "flow.timerArmed", "flow.timerFired", "flow.timerCancelled", "flow.suspended", "flow.activated", "flow.ended", "flow.deleted",

@@ -176,6 +176,21 @@ export interface TaskState {
   createTime: string;
   /** the initiator's task after a return to the start: completing it resumes at `resumeAt` */
   resumeAt?: string | null;
+  /** (engine) a signer added to another task: before it, after it, or beside it; who added them */
+  signer?: "before" | "after" | "parallel" | null;
+  addedBy?: string | null;
+  /** (engine) a signer added before: the task that waits for this one */
+  blocks?: string | null;
+  /** (engine) signers added after this one, in order: each gets the task when the previous completes */
+  after?: string[];
+  /** (engine) the multi-instance element variable of this task */
+  element?: { name: string; value: unknown } | null;
+}
+
+/** (engine) One multi-instance instance still to be created (sequential multi-instance). */
+export interface PendingSlot {
+  loopCounter: number;
+  element: { name: string; value: unknown } | null;
 }
 
 /** One entry of a node: a user task's multi-instance bookkeeping and the signers added to it. */
@@ -192,6 +207,8 @@ export interface Activation {
   nrOfActiveInstances: number;
   completionCondition: string | null;
   elementVariable: string | null;
+  /** (engine) the instances still to be created, in order (sequential multi-instance) */
+  pending: PendingSlot[];
 }
 
 export interface Token {
@@ -216,7 +233,21 @@ export interface InstanceState {
   activations: Record<string, Activation>;
   tasks: Record<string, TaskState>;
   /** tasks completed, in order: who approved what (repeated-approver policy, recall, revoke, returnList) */
-  completed: { taskId: string; node: string; activation: string; by: string; at: string; createdTasks: string[] }[];
+  completed: {
+    taskId: string;
+    node: string;
+    activation: string;
+    by: string;
+    at: string;
+    createdTasks: string[];
+    /** (engine) the task's multi-instance index and element, so a recall can give the same instance back */
+    loopCounter?: number | null;
+    element?: { name: string; value: unknown } | null;
+    /** (engine) completed as an added signer, or passing on to signers after: not recallable */
+    signed?: boolean;
+    /** (engine) a later return undid what this completion started: it can no longer be recalled */
+    undone?: boolean;
+  }[];
   /** nodes passed at least once, and ended-at end events */
   doneNodes: string[];
   endNodes: string[];
@@ -227,7 +258,9 @@ export interface InstanceState {
   /** users who got a copy (read access) */
   ccUsers: string[];
   /** armed timers: fired by the cron trigger through a fireTimer command */
-  timers: Record<string, { timerId: string; taskId: string; node: string; dueAt: string; remaining: number }>;
+  timers: Record<string, { timerId: string; taskId: string; node: string; dueAt: string; remaining: number; boundary?: string }>;
+  /** (engine) removed by an administrator */
+  deleted?: boolean;
 }
 
 // ---------------------------------------------------------------- commands
