@@ -11,6 +11,8 @@ import * as storeSchema from "../worker/store/schema.ts";
 import * as recordSchema from "../worker/resources/schema.ts";
 import * as authSchema from "../worker/auth/schema.ts";
 import * as sysSchema from "../worker/sys/schema.ts";
+import * as flowSchema from "../worker/flow/schema.ts";
+import * as msgSchema from "../worker/msg/schema.ts"; // (helper M)
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -23,6 +25,8 @@ const tables = {
   ...drizzleTables(recordSchema),
   ...drizzleTables(authSchema),
   ...drizzleTables(sysSchema),
+  ...drizzleTables(flowSchema),
+  ...drizzleTables(msgSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

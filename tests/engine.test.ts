@@ -63,11 +63,14 @@ function sample(f: Field, n: number): unknown {
 const overrides: Record<string, (n: number) => Record<string, unknown>> = {
   "/sys/config": (n) => ({ valueType: "string", value: `值${n}` }),
   "/sys/listprefs": (n) => ({ columns: [{ key: "name", width: 100 + n }] }),
+  // a top-level message type (a parent must exist)
+  "/msg/type": () => ({ parentId: undefined }),
 };
 
 function sampleRecord(family: Family, n: number) {
   const generic = Object.fromEntries(Object.entries(family.fields).map(([k, f]) => [k, sample(f, n)]).filter(([, v]) => v !== null && v !== undefined));
-  return { ...generic, ...overrides[family.path]?.(n) };
+  // an override of undefined removes the field
+  return Object.fromEntries(Object.entries({ ...generic, ...overrides[family.path]?.(n) }).filter(([, v]) => v !== undefined));
 }
 
 /** A plain text field to edit in the update step (no rule, not a unique key, not the menu's route fields). */
@@ -83,7 +86,8 @@ describe.each(families.map((f) => [f.path, f] as const))("family %s", (_path, fa
     const created = await call(`${family.path}/save`, { token, body: record });
     expect(created.body).toMatchObject({ code: 0, msg: "新增成功" });
     const newId = created.body.data[id];
-    expect(newId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // ids are UUID v4 (spec section 9), except message types: 2 characters per level (spec section 3)
+    expect(newId).toMatch(family.path === "/msg/type" ? /^(\d{2})+$/ : /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const info = await call(`${family.path}/info/${newId}`, { token });
     expect(info.body.code).toBe(0);

@@ -13,9 +13,11 @@ import { sysModule } from "./sys/index.ts";
 import { filesModule } from "./files/index.ts";
 import { recordsModule } from "./resources/index.ts";
 import { openapiModule } from "./openapi/index.ts";
+import { flowModule } from "./flow/index.ts";
+import { msgModule } from "./msg/index.ts"; // (helper M)
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

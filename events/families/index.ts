@@ -2,7 +2,9 @@
 import type { Family } from "../family.ts";
 import { area, config, department, dictionary, file, listPref, listView, menu, organisation, role, user, wechatWorkUser } from "./sys.ts";
 import { member, post } from "./org.ts";
+import { flowModel, flowOpinion } from "./flow.ts";
+import { msgTemplate, msgType } from "./msg.ts"; // (helper M)
 
-export const families: Family[] = [dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref] as unknown as Family[];
+export const families: Family[] = [dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -181,6 +181,8 @@ export const department = defineFamily({
     phone: field.text(l("联系电话", "Contact phone"), { max: 20, rules: ["phone"] }),
     sort: field.int(l("排序号", "Sort")),
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
+    // the department's leader: the workflow's "initiator's leader" approver
+    leaderId: field.ref(l("负责人", "Leader")),
   },
   search: ["name", "creditCode", "phone", "remark"],
   columns: ["name", "creditCode", "orgId", "phone", "sort", "remark"],

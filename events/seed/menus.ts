@@ -170,7 +170,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "flowable-todo", name: "我的待办", enName: "My to-do", type: 1,
         url: "/flowable/todo", componentUrl: "flowable/todo/index", routeName: "flowable-todo", icon: "list-check",
-        perms: "flowable:task:list,flowable:task:info,flowable:task:complete,flowable:task:delegate,flowable:task:return,flowable:task:reject",
+        perms: "flowable:task:list,flowable:task:info,flowable:task:complete,flowable:task:delegate,flowable:task:transfer,flowable:task:return,flowable:task:reject,flowable:task:sign,flowable:task:recall,flowable:task:cc",
       },
       {
         key: "flowable-done", name: "已办任务", enName: "Done", type: 1,
@@ -180,7 +180,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "flowable-myprocess", name: "我发起的", enName: "My initiated", type: 1,
         url: "/flowable/myprocess", componentUrl: "flowable/myprocess/index", routeName: "flowable-myprocess", icon: "send",
-        perms: "flowable:task:list,flowable:task:info,flowable:task:stop,flowable:task:revoke",
+        perms: "flowable:task:list,flowable:task:info,flowable:task:stop,flowable:task:revoke,flowable:task:urge",
       },
     ],
   },

@@ -7,7 +7,7 @@
  */
 
 export interface OrgUnitSeed { key: string; name: string; parentKey: string | null; level: 1 | 2 | 3 | 4 | 5; areaCode: string }
-export interface DepartmentSeed { key: string; name: string; creditCode: string; areaCode: string; sort: number; remark?: string }
+export interface DepartmentSeed { key: string; name: string; creditCode: string; areaCode: string; sort: number; remark?: string; /** the user who leads it (the workflow's "initiator's leader") */ leaderKey?: string }
 export interface PostSeed { key: string; name: string; code: string; departmentKey: string; sort: number }
 export interface MemberSeed {
   key: string; name: string; loginName: string; postKey: string; departmentKey: string; gender: "1" | "2";
@@ -35,12 +35,12 @@ export const orgUnitSeed: OrgUnitSeed[] = [
 ];
 
 export const departmentSeed: DepartmentSeed[] = [
-  { key: "dept-sx-finance", name: "陕西省地方金融监督管理局", creditCode: "11610000016087315H", areaCode: "610000", sort: 1, remark: "省级地方金融监管部门" },
-  { key: "dept-sx-miit", name: "陕西省工业和信息化厅", creditCode: "11610000016019259L", areaCode: "610000", sort: 2, remark: "省级工业和信息化主管部门" },
-  { key: "dept-xa-miit", name: "西安市工业和信息化局", creditCode: "11610100016204470L", areaCode: "610100", sort: 3, remark: "市级工业和信息化主管部门" },
+  { key: "dept-sx-finance", name: "陕西省地方金融监督管理局", creditCode: "11610000016087315H", areaCode: "610000", sort: 1, remark: "省级地方金融监管部门", leaderKey: "user-yangli" },
+  { key: "dept-sx-miit", name: "陕西省工业和信息化厅", creditCode: "11610000016019259L", areaCode: "610000", sort: 2, remark: "省级工业和信息化主管部门", leaderKey: "user-zhangwei" },
+  { key: "dept-xa-miit", name: "西安市工业和信息化局", creditCode: "11610100016204470L", areaCode: "610100", sort: 3, remark: "市级工业和信息化主管部门", leaderKey: "user-wangfang" },
   { key: "dept-xa-samr", name: "西安市市场监督管理局", creditCode: "11610100MB2976349Q", areaCode: "610100", sort: 4, remark: "市级市场监管部门" },
-  { key: "dept-bj-sme", name: "宝鸡市中小企业服务中心", creditCode: "1261030043582106XJ", areaCode: "610300", sort: 5, remark: "市级中小企业公共服务机构" },
-  { key: "dept-sx-sme-assn", name: "陕西省中小企业协会", creditCode: "51610000508713626L", areaCode: "610000", sort: 6, remark: "省级行业协会" },
+  { key: "dept-bj-sme", name: "宝鸡市中小企业服务中心", creditCode: "1261030043582106XJ", areaCode: "610300", sort: 5, remark: "市级中小企业公共服务机构", leaderKey: "user-liuyang" },
+  { key: "dept-sx-sme-assn", name: "陕西省中小企业协会", creditCode: "51610000508713626L", areaCode: "610000", sort: 6, remark: "省级行业协会", leaderKey: "user-zhaolei" },
 ];
 
 export const postSeed: PostSeed[] = [

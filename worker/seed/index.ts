@@ -19,6 +19,8 @@ import type { EventMeta, Statement, StoredEvent, StreamWrite } from "../store/ty
 import { newCreate } from "../resources/commands.ts";
 import { setPassword, credentialStream } from "../auth/credential.ts";
 import { hashPassword } from "../auth/password.ts";
+import { messageSeedWrites } from "./messages.ts"; // (helper M)
+import { flowSeedWrites } from "./flow.ts";
 
 /** A stable id in UUID v4 layout derived from a seed key, so re-seeding another database gives the same ids. */
 export async function seedId(key: string): Promise<string> {
@@ -42,6 +44,20 @@ const verbNames: Record<string, [string, string]> = {
   upload: ["上传", "Upload"],
   confirm: ["确认", "Confirm"],
   commit: ["提交", "Commit"],
+  complete: ["办理", "Approve"],
+  delegate: ["委派", "Delegate"],
+  transfer: ["转办", "Transfer"],
+  return: ["退回", "Return"],
+  reject: ["驳回", "Reject"],
+  sign: ["加签/减签", "Add or remove signers"],
+  recall: ["撤回审批", "Recall"],
+  cc: ["抄送", "Copy to"],
+  urge: ["催办", "Urge"],
+  stop: ["终止", "Stop"],
+  suspend: ["挂起", "Suspend"],
+  activate: ["激活", "Activate"],
+  read: ["标记已读", "Mark read"],
+  transmit: ["转发", "Forward"],
 };
 
 /** Permission prefixes of the declared record families (their screens get spreadsheet buttons). */
@@ -111,7 +127,20 @@ export interface SeedOptions {
 }
 
 /** Menu keys the seeded department role is granted (with everything below them). */
-const departmentRoleMenus = ["enterprise-info", "enterprise-service", "task", "work-report"];
+const departmentRoleMenus = [
+  "enterprise-info",
+  "enterprise-service",
+  "task",
+  "work-report",
+  // everyone approves and starts processes, and reads their messages
+  "flowable-todo",
+  "flowable-done",
+  "flowable-myprocess",
+  "msg-pending",
+  "msg-approved",
+  "msg-mine",
+  "msg-initiated",
+];
 
 export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
@@ -139,12 +168,13 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const adminId = await seedId("user:admin");
   create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
-  if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole })));
+  writes.push(...(await messageSeedWrites(seedId))); // (helper M) message templates and types
+  if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole }, options.at ?? new Date().toISOString())));
   return writes;
 }
 
 /** Demo records so every system list has something to show (demo people and codes are fictional). */
-async function demoWrites(roles: { adminRole: string; departmentRole: string }): Promise<StreamWrite[]> {
+async function demoWrites(roles: { adminRole: string; departmentRole: string }, at: string): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
   for (const [index, a] of areaSeed.entries()) create(area, { code: a.code, name: a.name, parentCode: a.parentCode, type: String(a.level), sort: index }, await seedId(`area:${a.code}`));
@@ -157,7 +187,10 @@ async function demoWrites(roles: { adminRole: string; departmentRole: string }):
   }
   const deptId = (key: string) => seedId(`dept:${key}`);
   const postId = (key: string) => seedId(`post:${key}`);
-  for (const d of departmentSeed) create(department, { name: d.name, creditCode: d.creditCode, orgId: d.areaCode, sort: d.sort, remark: d.remark ?? null }, await deptId(d.key));
+  for (const d of departmentSeed) {
+    const leaderId = d.leaderKey ? await seedId(`user:${d.leaderKey}`) : null;
+    create(department, { name: d.name, creditCode: d.creditCode, orgId: d.areaCode, sort: d.sort, remark: d.remark ?? null, leaderId }, await deptId(d.key));
+  }
   for (const p of postSeed) create(post, { name: p.name, code: p.code, deptId: await deptId(p.departmentKey), sort: p.sort }, await postId(p.key));
   for (const [index, m] of memberSeed.entries()) {
     const { key, departmentKey, postKey, birthDate, entryDate, ...rest } = m;
@@ -176,6 +209,14 @@ async function demoWrites(roles: { adminRole: string; departmentRole: string }):
     );
     create(wechatWorkUser, { wxUserId: `wx_${u.userNo}`, name: u.name, mobile: u.phone, userId: id, departmentName: departmentSeed.find((d) => d.key === u.departmentKey)?.name ?? null, off: false, examStatus: "1" }, await seedId(`wx:${u.key}`));
   }
+  const person = async (key: string) => ({ id: await seedId(`user:${key}`), name: userSeed.find((u) => u.key === key)?.name ?? key });
+  writes.push(
+    ...(await flowSeedWrites(
+      seedId,
+      { financeDirector: await person("user-yangli"), finance: await person("user-wangfang"), adminRole: { id: roles.adminRole, name: "超级管理员" }, admin: { id: await seedId("user:admin"), name: "系统管理员" } },
+      at,
+    )),
+  );
   create(config, { name: "systemName", valueType: "string", value: "陕西省企业综合服务平台", remark: "系统名称" }, await seedId("config:systemName"));
   create(config, { name: "loginNotice", valueType: "array", value: ["请妥善保管账号密码", "连续登录失败 5 次将锁定 15 分钟"], remark: "登录页提示" }, await seedId("config:loginNotice"));
   create(

@@ -1,0 +1,202 @@
+/**
+ * The per-user lists (todo, finished, my initiations, copies) and the monitor's lists, each one statement
+ * for the page and one for the total, paged by page/limit or by a keyset cursor (`createTime,taskId`):
+ * never a query per row. Whether a todo row can be batch-approved comes from its deployment's compiled
+ * model (cached per isolate), not from the database.
+ */
+import type { FlowActor } from "./engine/types.ts";
+import { deploymentsByIds } from "./repository.ts";
+
+type Bind = string | number | null;
+
+export function pageParams(q: { page?: string; limit?: string; pageNumber?: string; pageSize?: string }) {
+  const limit = Math.min(100, Math.max(1, Number(q.limit ?? q.pageSize) || 10));
+  const pageNo = Math.max(1, Number(q.page ?? q.pageNumber) || 1);
+  return { limit, offset: (pageNo - 1) * limit };
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Inbox keys of a user: themselves and each role they hold. */
+export const inboxKeys = (actor: FlowActor) => [`u:${actor.id}`, ...actor.roleIds.map((r) => `g:${r}`)];
+
+export interface ListFilters {
+  page?: string;
+  limit?: string;
+  name?: string;
+  procDefKey?: string;
+  beginTime?: string;
+  endTime?: string;
+  cursor?: string;
+  procInsId?: string;
+}
+
+/** Conditions on a list's name/key/time columns; `time` is the column the start/end filters bound. */
+function filtersOf(f: ListFilters, cols: { name: string[]; key: string; time: string }) {
+  const where: string[] = [];
+  const params: Bind[] = [];
+  if (f.name) (where.push(`(${cols.name.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(" OR ")})`), params.push(...cols.name.map(() => like(f.name!))));
+  if (f.procDefKey) (where.push(`${cols.key} = ?`), params.push(f.procDefKey));
+  if (f.beginTime) (where.push(`${cols.time} >= ?`), params.push(f.beginTime));
+  if (f.endTime) (where.push(`${cols.time} <= ?`), params.push(f.endTime.length === 10 ? `${f.endTime} 23:59:59` : f.endTime));
+  return { where, params };
+}
+
+/** A keyset cursor `time,id` → condition for rows after it in descending order. */
+function cursorOf(f: ListFilters, time: string, id: string) {
+  if (!f.cursor) return null;
+  const comma = f.cursor.lastIndexOf(",");
+  if (comma < 0) return null;
+  return { sql: `(${time}, ${id}) < (?, ?)`, params: [f.cursor.slice(0, comma), f.cursor.slice(comma + 1)] as Bind[] };
+}
+
+async function pageOf(db: D1Database, from: string, where: string[], params: Bind[], select: string, order: string, f: ListFilters, cursor: { sql: string; params: Bind[] } | null) {
+  const { limit, offset } = pageParams(f);
+  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const pageWhere = cursor ? `WHERE ${[...where, cursor.sql].join(" AND ")}` : whereSql;
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM ${from} ${whereSql}`).bind(...params),
+    db.prepare(`SELECT ${select} FROM ${from} ${pageWhere} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, ...(cursor?.params ?? []), limit, cursor ? 0 : offset),
+  ]);
+  return { total: (count!.results[0] as { n: number }).n, rows: rows!.results as Record<string, unknown>[] };
+}
+
+const taskSelect =
+  "t.task_id AS taskId, t.name AS taskName, t.node_key AS taskDefKey, t.proc_ins_id AS procInsId, t.proc_def_name AS procDefName, t.proc_def_key AS procDefKey, " +
+  "t.start_user_name AS startUserName, t.create_time AS createTime, t.assignee_name AS assigneeName, t.state, t.deploy_id AS deployId";
+
+/** Inbox keys a todo query reads at most (the user and their roles; D1 binds at most 100 parameters). */
+const maxKeys = 80;
+
+/**
+ * My open tasks: assigned to me, or offered to me or one of my roles. Each inbox key is read off its index
+ * in order (who, createTime, taskId) up to the page's end, and the runs are merged with UNION, which also
+ * counts a task offered twice (as a user and through a role) once: a page costs its rows, not the size of
+ * the list. The unfiltered total comes from the per-key counters the projection keeps.
+ */
+export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters) {
+  const keys = inboxKeys(actor).slice(0, maxKeys);
+  const { limit, offset } = pageParams(f);
+  const cursor = cursorOf(f, "b.create_time", "b.task_id");
+  // shared parameters by number: ?1 page end, ?2 limit, ?3 offset, then cursor, filters, and the keys last
+  const params: Bind[] = [offset + limit, limit, cursor ? 0 : offset];
+  const at = (value: Bind) => `?${params.push(value)}`;
+  const conditions: string[] = [];
+  const after = cursor ? `(b.create_time, b.task_id) < (${at(cursor.params[0]!)}, ${at(cursor.params[1]!)})` : null;
+  const filtered = !!(f.name || f.procDefKey || f.beginTime || f.endTime);
+  if (f.name) {
+    const p = at(like(f.name));
+    conditions.push(`(t.name LIKE ${p} ESCAPE '\\' OR t.proc_def_name LIKE ${p} ESCAPE '\\')`);
+  }
+  if (f.procDefKey) conditions.push(`t.proc_def_key = ${at(f.procDefKey)}`);
+  if (f.beginTime) conditions.push(`b.create_time >= ${at(f.beginTime)}`);
+  if (f.endTime) conditions.push(`b.create_time <= ${at(f.endTime.length === 10 ? `${f.endTime} 23:59:59` : f.endTime)}`);
+  const join = filtered ? " JOIN flow_task t ON t.task_id = b.task_id" : "";
+  const run = (who: string, paged: boolean) =>
+    `SELECT * FROM (SELECT b.task_id, b.create_time FROM flow_inbox b${join} WHERE b.who = ${who}${[...conditions, ...(paged && after ? [after] : [])].map((c) => ` AND ${c}`).join("")}` +
+    (paged ? " ORDER BY b.create_time DESC, b.task_id DESC LIMIT ?1" : "") +
+    ")";
+  const whos = keys.map((k) => at(k));
+  const pageSql =
+    `SELECT ${taskSelect} FROM (${whos.map((w) => run(w, true)).join(" UNION ")}) p JOIN flow_task t ON t.task_id = p.task_id ` +
+    "ORDER BY p.create_time DESC, p.task_id DESC LIMIT ?2 OFFSET ?3";
+  const countSql = filtered
+    ? `SELECT COUNT(*) AS n FROM (${whos.map((w) => run(w, false)).join(" UNION ")})`
+    : `SELECT COALESCE(SUM(n), 0) AS n FROM flow_inbox_count WHERE who IN (${whos.join(", ")})`;
+  // both statements bind the same numbered list: each refers to the numbers it needs, the last key is the highest
+  const [rowsResult, countResult] = await db.batch([db.prepare(pageSql).bind(...params), db.prepare(countSql).bind(...params)]);
+  const found = rowsResult!.results as Record<string, unknown>[];
+  const deployments = await deploymentsByIds(db, found.map((r) => r.deployId as string).filter(Boolean));
+  const rows = found.map(({ deployId, ...r }) => {
+    const node = deployments.get(deployId as string)?.model.nodes[r.taskDefKey as string];
+    return { ...r, batchable: batchable(node?.policy?.formPerms) };
+  });
+  const last = found.at(-1);
+  return { total: (countResult!.results[0] as { n: number }).n, rows, cursor: last ? `${last.createTime},${last.taskId}` : null };
+}
+
+/** A node that lets its approver edit a form field needs the form: no batch approval. */
+export const batchable = (formPerms: Record<string, string> | undefined) => !Object.values(formPerms ?? {}).includes("edit");
+
+export async function finishedPage(db: D1Database, actor: FlowActor, f: ListFilters) {
+  const { where, params } = filtersOf(f, { name: ["d.task_name", "d.proc_def_name"], key: "d.proc_def_key", time: "d.end_time" });
+  const select =
+    "d.task_id AS taskId, d.task_name AS taskName, d.task_def_key AS taskDefKey, d.proc_ins_id AS procInsId, d.proc_def_name AS procDefName, d.proc_def_key AS procDefKey, " +
+    "d.start_user_name AS startUserName, d.create_time AS createTime, d.end_time AS endTime, d.outcome, d.comment";
+  const result = await pageOf(db, "flow_done d", ["d.user_id = ?", ...where], [actor.id, ...params], select, "d.end_time DESC, d.task_id DESC", f, cursorOf(f, "d.end_time", "d.task_id"));
+  const last = result.rows.at(-1);
+  return { ...result, cursor: last ? `${last.endTime},${last.taskId}` : null };
+}
+
+const instanceSelect =
+  "i.proc_ins_id AS procInsId, i.name AS procDefName, i.key AS procDefKey, i.version, i.deploy_id AS deployId, i.status, i.start_time AS startTime, i.end_time AS endTime, " +
+  "i.initiator_id AS startUserId, i.initiator_name AS startUserName, i.business_key AS businessKey, " +
+  "(SELECT json_group_array(DISTINCT t.name) FROM flow_task t WHERE t.proc_ins_id = i.proc_ins_id) AS activeNodeNames, " +
+  "(SELECT json_group_array(DISTINCT COALESCE(t.assignee_name, (SELECT group_concat(json_extract(j.value, '$.name'), ',') FROM json_each(t.candidate_users) j), " +
+  "(SELECT group_concat(json_extract(j.value, '$.name'), ',') FROM json_each(t.candidate_groups) j))) FROM flow_task t WHERE t.proc_ins_id = i.proc_ins_id) AS currentAssignees";
+
+const parseLists = (rows: Record<string, unknown>[]) =>
+  rows.map((r) => ({ ...r, activeNodeNames: JSON.parse((r.activeNodeNames as string) ?? "[]"), currentAssignees: (JSON.parse((r.currentAssignees as string) ?? "[]") as (string | null)[]).filter(Boolean) }));
+
+export async function myProcessPage(db: D1Database, actor: FlowActor, f: ListFilters & { status?: string }) {
+  const { where, params } = filtersOf(f, { name: ["i.name"], key: "i.key", time: "i.start_time" });
+  if (f.status) (where.push("i.status = ?"), params.push(f.status));
+  const result = await pageOf(db, "flow_instance i", ["i.initiator_id = ?", ...where], [actor.id, ...params], instanceSelect, "i.start_time DESC, i.proc_ins_id DESC", f, cursorOf(f, "i.start_time", "i.proc_ins_id"));
+  return { total: result.total, rows: parseLists(result.rows) };
+}
+
+/** Every instance (monitor, instance admin): running ones only when `running`. */
+export async function instancePage(db: D1Database, f: ListFilters & { status?: string }, running = false) {
+  const { where, params } = filtersOf(f, { name: ["i.name", "i.initiator_name"], key: "i.key", time: "i.start_time" });
+  if (running) where.push("i.status IN ('running', 'suspended')");
+  else if (f.status) (where.push("i.status = ?"), params.push(f.status));
+  const result = await pageOf(db, "flow_instance i", where, params, instanceSelect, "i.start_time DESC, i.proc_ins_id DESC", f, cursorOf(f, "i.start_time", "i.proc_ins_id"));
+  return { total: result.total, rows: parseLists(result.rows) };
+}
+
+export async function ccPage(db: D1Database, actor: FlowActor, f: ListFilters) {
+  const { where, params } = filtersOf(f, { name: ["c.proc_def_name"], key: "i.key", time: "c.create_time" });
+  const select =
+    "c.proc_ins_id AS procInsId, c.proc_def_name AS procDefName, i.key AS procDefKey, c.start_user_name AS startUserName, c.by_name AS byName, c.node_key AS nodeKey, c.comment, " +
+    "c.create_time AS createTime, i.status, i.deploy_id AS deployId";
+  return pageOf(db, "flow_cc c LEFT JOIN flow_instance i ON i.proc_ins_id = c.proc_ins_id", ["c.user_id = ?", ...where], [actor.id, ...params], select, "c.create_time DESC, c.proc_ins_id DESC", f, cursorOf(f, "c.create_time", "c.proc_ins_id"));
+}
+
+/** The monitor's task list (every open task, or one instance's). */
+export async function monitorTaskPage(db: D1Database, f: ListFilters) {
+  const { where, params } = filtersOf(f, { name: ["t.name", "t.proc_def_name"], key: "t.proc_def_key", time: "t.create_time" });
+  if (f.procInsId) (where.push("t.proc_ins_id = ?"), params.push(f.procInsId));
+  const select =
+    "t.task_id AS taskId, t.node_key AS taskDefKey, t.name AS taskName, t.proc_ins_id AS procInsId, t.proc_def_name AS procDefName, t.assignee_name AS assignee, t.assignee_id AS assigneeId, " +
+    "t.candidate_users AS candidateUsers, t.candidate_groups AS candidateGroups, t.create_time AS createTime, t.state";
+  const result = await pageOf(db, "flow_task t", where, params, select, "t.create_time DESC, t.task_id DESC", f, cursorOf(f, "t.create_time", "t.task_id"));
+  return { total: result.total, rows: result.rows.map((r) => ({ ...r, candidateUsers: JSON.parse(r.candidateUsers as string), candidateGroups: JSON.parse(r.candidateGroups as string) })) };
+}
+
+export async function counts(db: D1Database, actor: FlowActor) {
+  const [todo, done, initiated, cc] = await db.batch([
+    db.prepare("SELECT COALESCE(SUM(n), 0) AS n FROM flow_inbox_count WHERE who IN (SELECT value FROM json_each(?))").bind(JSON.stringify(inboxKeys(actor))),
+    db.prepare("SELECT COUNT(*) AS n FROM flow_done WHERE user_id = ?").bind(actor.id),
+    db.prepare("SELECT COUNT(*) AS n FROM flow_instance WHERE initiator_id = ?").bind(actor.id),
+    db.prepare("SELECT COUNT(*) AS n FROM flow_cc WHERE user_id = ?").bind(actor.id),
+  ]);
+  const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
+  return { todo: n(todo), done: n(done), initiated: n(initiated), cc: n(cc) };
+}
+
+/**
+ * Whether a user may read an instance (its record, diagram, variables): the initiator, anyone who had or
+ * has one of its tasks (or whose role has one), who got a copy, and process administrators.
+ */
+export async function mayRead(db: D1Database, actor: FlowActor, procInsId: string): Promise<boolean> {
+  if (actor.monitor) return true;
+  const row = await db
+    .prepare(
+      "SELECT EXISTS (SELECT 1 FROM flow_instance WHERE proc_ins_id = ?1 AND initiator_id = ?2) OR EXISTS (SELECT 1 FROM flow_done WHERE proc_ins_id = ?1 AND user_id = ?2) " +
+        "OR EXISTS (SELECT 1 FROM flow_cc WHERE proc_ins_id = ?1 AND user_id = ?2) OR EXISTS (SELECT 1 FROM flow_record WHERE proc_ins_id = ?1 AND by_id = ?2) " +
+        "OR EXISTS (SELECT 1 FROM flow_inbox b JOIN flow_task t ON t.task_id = b.task_id WHERE t.proc_ins_id = ?1 AND b.who IN (SELECT value FROM json_each(?3))) AS ok",
+    )
+    .bind(procInsId, actor.id, JSON.stringify(inboxKeys(actor)))
+    .first<{ ok: number }>();
+  return !!row?.ok;
+}

@@ -1,0 +1,71 @@
+/**
+ * The process monitor and instance administration: running instances, every open task, variables; suspend,
+ * activate, stop, delete; one instance's summary. The engine refuses these to anyone without the monitor
+ * permission (and a suspended instance refuses every task action until activated).
+ */
+import { z } from "zod";
+import { l } from "../../../events/family.ts";
+import { ok, page } from "../../http/envelope.ts";
+import type { RouteTable } from "../../http/routes.ts";
+import { bodyOf, flowActorOf, parseInput, runOnInstance } from "../commands.ts";
+import { FlowRefused } from "../engine/refusal.ts";
+import { instanceOfTask, loadInstance } from "../repository.ts";
+import { instancePage, mayRead, monitorTaskPage } from "../queries.ts";
+import { instanceInfo } from "./tasks.ts";
+
+const tag = { list: "flowable:monitor:list", suspend: "flowable:monitor:suspend", activate: "flowable:monitor:activate", stop: "flowable:monitor:stop", delete: "flowable:monitor:delete" };
+const id = z.string().min(1).max(64);
+const procBody = z.object({ procInsId: id, comment: z.string().max(2000).optional().default("") });
+const listQuery = z.object({ page: z.string().optional(), limit: z.string().optional(), name: z.string().max(100).optional(), procDefKey: z.string().max(64).optional(), procInsId: z.string().max(64).optional(), status: z.string().max(16).optional() });
+const infoAnswer = z.object({
+  procInsId: z.string(), procDefKey: z.string(), version: z.number(), status: z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]),
+  startTime: z.string(), endTime: z.string().nullable(), activeNodes: z.array(z.string()), endNodes: z.array(z.string()),
+});
+
+export function monitorRoutes(routes: RouteTable) {
+  routes
+    .get("/flowable/monitor/runningProcess", tag.list, async (c) => {
+      const { total, rows } = await instancePage(c.env.DB, parseInput(listQuery, c.req.query()), true);
+      return page(c, total, rows);
+    }, { doc: { summary: l("运行中的流程", "Running processes"), query: listQuery } })
+    .get("/flowable/monitor/taskList", tag.list, async (c) => {
+      const { total, rows } = await monitorTaskPage(c.env.DB, parseInput(listQuery, c.req.query()));
+      return page(c, total, rows);
+    }, { doc: { summary: l("待办任务（可按实例过滤）", "Open tasks (filter by instance)"), query: listQuery } })
+    .get("/flowable/monitor/variableList", tag.list, async (c) => {
+      const { procInsId } = parseInput(z.object({ procInsId: id }), c.req.query());
+      const { state } = await loadInstance(c.env.DB, procInsId);
+      return ok(c, Object.entries(state.variables).map(([name, value]) => ({ name, value, type: Array.isArray(value) ? "array" : value === null ? "null" : typeof value })), "fetched");
+    }, { doc: { summary: l("流程变量", "Process variables"), query: z.object({ procInsId: z.string() }) } })
+    .get("/flowable/monitor/taskVariableList", tag.list, async (c) => {
+      const { taskId } = parseInput(z.object({ taskId: id }), c.req.query());
+      const { state } = await loadInstance(c.env.DB, await instanceOfTask(c.env.DB, taskId));
+      const task = state.tasks[taskId];
+      const local: Record<string, unknown> = task?.element ? { [task.element.name]: task.element.value } : {};
+      if (task?.loopCounter !== null && task?.loopCounter !== undefined) local.loopCounter = task.loopCounter;
+      return ok(c, Object.entries({ ...state.variables, ...local }).map(([name, value]) => ({ name, value, local: name in local })), "fetched");
+    }, { doc: { summary: l("任务变量（含多实例局部变量）", "Task variables (with multi-instance locals)"), query: z.object({ taskId: z.string() }) } })
+    .post("/flowable/monitor/suspendProcess", tag.suspend, async (c) => runOnInstance(c, (await bodyOf(c, procBody)).procInsId, { type: "suspend" }), { doc: { summary: l("挂起流程", "Suspend a process"), body: procBody } })
+    .post("/flowable/monitor/activateProcess", tag.activate, async (c) => runOnInstance(c, (await bodyOf(c, procBody)).procInsId, { type: "activate" }), { doc: { summary: l("激活流程", "Activate a process"), body: procBody } })
+    .post("/flowable/monitor/stopProcess", tag.stop, async (c) => {
+      const b = await bodyOf(c, procBody);
+      return runOnInstance(c, b.procInsId, { type: "stop", comment: b.comment });
+    }, { doc: { summary: l("终止流程", "Stop a process"), body: procBody } })
+    .post("/flowable/monitor/deleteProcess", tag.delete, async (c) => {
+      const b = await bodyOf(c, procBody);
+      return runOnInstance(c, b.procInsId, { type: "delete", reason: b.comment });
+    }, { doc: { summary: l("删除流程实例", "Delete a process instance"), body: procBody } })
+    .get("/flowable/instance/list", "flowable:instance:list", async (c) => {
+      const { total, rows } = await instancePage(c.env.DB, parseInput(listQuery, c.req.query()));
+      return page(c, total, rows);
+    }, { doc: { summary: l("全部流程实例", "Every process instance"), query: listQuery } })
+    .get("/flowable/instance/info/:id", "signedIn", async (c) => {
+      const procInsId = c.req.param("id")!;
+      const { state } = await loadInstance(c.env.DB, procInsId);
+      if (!(await mayRead(c.env.DB, await flowActorOf(c), procInsId))) throw new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
+      return ok(c, instanceInfo(state), "fetched");
+    }, { doc: { summary: l("流程实例概要", "A process instance"), response: infoAnswer } })
+    .post("/flowable/process/delete/:id", "flowable:instance:delete", async (c) => runOnInstance(c, c.req.param("id")!, { type: "delete", reason: "" }), {
+      doc: { summary: l("删除流程实例", "Delete a process instance") },
+    });
+}

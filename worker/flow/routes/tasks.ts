@@ -1,0 +1,337 @@
+/**
+ * Task work over HTTP: the lists (todo, finished, my initiations, copies, counts), one task's view (its
+ * attributes and the actions this user may take, the record, the diagram, variables, next nodes) and the
+ * commands (complete, delegate, transfer, return, reject, add/remove signer, recall, cc, urge, resubmit,
+ * batch complete, stop, revoke). Every command is checked by the engine against the task's assignee or
+ * candidates and the instance's state; routes only parse, find the instance and answer.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { l } from "../../../events/family.ts";
+import { t } from "../../../events/i18n.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { commandMeta, ok, page } from "../../http/envelope.ts";
+import type { RouteTable } from "../../http/routes.ts";
+import { ConcurrencyError, DomainError, codes } from "../../errors.ts";
+import { FlowRefused } from "../engine/refusal.ts";
+import { activeNodes, mayAct, predictNext, returnTargets } from "../engine/decide.ts";
+import type { FlowActor, InstanceState } from "../engine/types.ts";
+import { d1Directory } from "../directory.ts";
+import { bodyOf, decideContext, decideOn, flowActorOf, parseInput, runOnInstance, runOnTask } from "../commands.ts";
+import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow } from "../repository.ts";
+import { batchable, ccPage, counts, finishedPage, mayRead, myProcessPage, todoPage } from "../queries.ts";
+import { formFieldsOf, treeNodeById } from "./models.ts";
+
+const tag = {
+  list: "flowable:task:list",
+  info: "flowable:task:info",
+  complete: "flowable:task:complete",
+  delegate: "flowable:task:delegate",
+  transfer: "flowable:task:transfer",
+  return: "flowable:task:return",
+  reject: "flowable:task:reject",
+  sign: "flowable:task:sign",
+  recall: "flowable:task:recall",
+  cc: "flowable:task:cc",
+  urge: "flowable:task:urge",
+  stop: "flowable:task:stop",
+  revoke: "flowable:task:revoke",
+};
+
+const id = z.string().min(1).max(64);
+const comment = z.string().max(2000).optional().default("");
+const variables = z.record(z.string(), z.unknown()).optional();
+const taskBody = z.object({ taskId: id });
+const completeBody = z.object({ taskId: id, comment, variables, ccUserIds: z.array(id).max(100).optional() });
+const toUserBody = z.object({ taskId: id, userId: id, comment });
+const returnBody = z.object({ taskId: id, targetKey: z.string().min(1).max(128), comment });
+const commentBody = z.object({ taskId: id, comment });
+const procBody = z.object({ procInsId: id, comment });
+const signerBody = z.object({ taskId: id, userIds: z.array(id).min(1).max(50), position: z.enum(["before", "after", "parallel"]).default("after"), comment });
+const ccBody = z.object({ procInsId: id, userIds: z.array(id).min(1).max(100), comment });
+const resubmitBody = z.object({ taskId: id, variables, comment });
+const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
+const nextBody = z.object({ taskId: id, variables });
+const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
+const listQuery = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  name: z.string().max(100).optional(),
+  procDefKey: z.string().max(64).optional(),
+  beginTime: z.string().max(19).optional(),
+  endTime: z.string().max(19).optional(),
+  cursor: z.string().max(200).optional(),
+  status: z.string().max(16).optional(),
+});
+const recordQuery = z.object({ procInsId: id });
+
+const todoRow = z.object({
+  taskId: z.string(), taskName: z.string(), taskDefKey: z.string(), procInsId: z.string(), procDefName: z.string(), procDefKey: z.string().nullable(),
+  startUserName: z.string().nullable(), createTime: z.string(), assigneeName: z.string().nullable(), state: z.string(), batchable: z.boolean(),
+});
+const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
+
+const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
+
+async function readable(c: Context<AppEnv>, procInsId: string) {
+  const actor = await flowActorOf(c);
+  const loaded = await loadInstance(c.env.DB, procInsId);
+  if (!(await mayRead(c.env.DB, actor, procInsId))) throw forbiddenRead();
+  const deployment = await deploymentById(c.env.DB, loaded.state.deployId);
+  if (!deployment) throw deploymentMissing();
+  return { actor, ...loaded, deployment };
+}
+
+/** The instance as `instance/info` answers it. */
+export function instanceInfo(state: InstanceState) {
+  return {
+    procInsId: state.procInsId,
+    procDefKey: state.key,
+    procDefName: state.name,
+    deployId: state.deployId,
+    version: state.version,
+    status: state.status,
+    startUserId: state.initiator.id,
+    startUserName: state.initiator.name,
+    businessKey: state.businessKey,
+    startTime: state.startTime,
+    endTime: state.endTime,
+    activeNodes: activeNodes(state),
+    endNodes: state.endNodes,
+  };
+}
+
+/** What this user may do now with this task (and its instance). */
+export function actionsFor(state: InstanceState, taskId: string, actor: FlowActor): string[] {
+  const actions: string[] = [];
+  const task = state.tasks[taskId];
+  const running = state.status === "running";
+  if (task && running && mayAct(state, taskId, actor)) {
+    if (task.delegation === "pending") actions.push("resolve");
+    else {
+      actions.push("complete");
+      if (!task.resumeAt) actions.push("reject", "return");
+      actions.push("delegate", "transfer", "addSigner", "cc");
+      if (task.signer) actions.push("removeSigner");
+    }
+  } else if (task && running && actor.monitor) actions.push("transfer");
+  const mine = state.completed.filter((x) => x.by === actor.id);
+  const last = mine.at(-1);
+  if (running && last && last.createdTasks.length > 0 && last.createdTasks.every((id) => state.tasks[id])) actions.push("recall");
+  if (state.initiator.id === actor.id && running) {
+    actions.push("urge");
+    if (!state.completed.some((x) => x.by !== state.initiator.id && x.by !== "system")) actions.push("revoke");
+  }
+  if ((state.initiator.id === actor.id || actor.monitor) && (running || state.status === "suspended")) actions.push("stop");
+  return [...new Set(actions)];
+}
+
+/** The flow record of an instance, oldest first. */
+async function recordOf(db: D1Database, procInsId: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs FROM flow_record WHERE proc_ins_id = ? ORDER BY seq",
+    )
+    .bind(procInsId)
+    .all();
+  return results;
+}
+
+/** Done and active nodes and the flows between done ones, for the diagram of this instance's own version. */
+export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
+  const active = activeNodes(state);
+  const done = state.doneNodes;
+  const reached = new Set([...done, ...active]);
+  const doneFlows = Object.values(deployment.model.flows)
+    .filter((f) => done.includes(f.source) && reached.has(f.target))
+    .map((f) => f.id);
+  return { xml: deployment.xml, doneNodes: done, activeNodes: active, doneFlows };
+}
+
+/** A task by id: open in the state, or as its flow-record row once it is gone. */
+async function taskView(db: D1Database, state: InstanceState, taskId: string) {
+  const open = state.tasks[taskId];
+  if (open) return { ...open, taskId, taskName: open.name, taskDefKey: open.node, open: true };
+  const row = await db.prepare("SELECT task_id AS taskId, node_key AS taskDefKey, node_name AS taskName, action, by_name AS byName, start_time AS createTime, end_time AS endTime FROM flow_record WHERE task_id = ? ORDER BY seq LIMIT 1").bind(taskId).first();
+  if (!row) throw taskMissing();
+  return { ...row, open: false };
+}
+
+export function taskRoutes(routes: RouteTable) {
+  const listDoc = (zh: string, en: string, response?: z.ZodType) => ({ doc: { summary: l(zh, en), query: listQuery, ...(response ? { response: z.array(response) } : {}) } });
+  routes
+    .get("/flowable/task/todoList", tag.list, async (c) => {
+      const { total, rows, cursor } = await todoPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
+    }, listDoc("我的待办", "My open tasks", todoRow))
+    .get("/flowable/task/finishedList", tag.list, async (c) => {
+      const { total, rows, cursor } = await finishedPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
+    }, listDoc("我的已办", "Tasks I handled"))
+    .get("/flowable/task/myProcess", tag.list, async (c) => {
+      const { total, rows } = await myProcessPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      return page(c, total, rows);
+    }, listDoc("我发起的流程", "Processes I started"))
+    .get("/flowable/task/ccList", tag.list, async (c) => {
+      const { total, rows } = await ccPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      return page(c, total, rows);
+    }, listDoc("抄送我的流程", "Processes copied to me"))
+    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, await flowActorOf(c)), "fetched"), {
+      doc: { summary: l("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"), response: z.object({ todo: z.number(), done: z.number(), initiated: z.number(), cc: z.number() }) },
+    })
+    .get("/flowable/task/flowRecord", tag.info, async (c) => {
+      const { procInsId } = parseInput(recordQuery, c.req.query());
+      await readable(c, procInsId);
+      return ok(c, await recordOf(c.env.DB, procInsId), "fetched");
+    }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
+    .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
+      const taskId = c.req.param("id")!;
+      const procInsId = await instanceOfTask(c.env.DB, taskId);
+      await readable(c, procInsId);
+      const { results } = await c.env.DB.prepare(
+        "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY seq",
+      )
+        .bind(taskId)
+        .all();
+      return ok(c, results, "fetched");
+    }, { doc: { summary: l("任务的审批意见", "The comments on a task") } })
+    .get("/flowable/task/taskAttributes/:id", tag.info, async (c) => {
+      const taskId = c.req.param("id")!;
+      const { actor, state, deployment } = await readable(c, await instanceOfTask(c.env.DB, taskId));
+      const task = await taskView(c.env.DB, state, taskId);
+      const nodeKey = (task as { taskDefKey: string }).taskDefKey;
+      const node = deployment.model.nodes[nodeKey];
+      const treeNode = treeNodeById(deployment.tree, nodeKey) as { props?: { formPerms?: Record<string, string> } } | null;
+      const formPerms = node?.policy?.formPerms ?? treeNode?.props?.formPerms ?? {};
+      return ok(c, {
+        task,
+        instance: instanceInfo(state),
+        formFields: formFieldsOf(deployment.tree),
+        formPerms,
+        batchable: batchable(formPerms),
+        variables: state.variables,
+        actions: actionsFor(state, taskId, actor),
+      }, "fetched");
+    }, { doc: { summary: l("任务详情：表单、权限、变量与当前用户可执行的操作", "A task: its form, field permissions, variables and what this user may do") } })
+    .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
+      const key = c.req.param("id")!;
+      const procInsId = await instanceOfTask(c.env.DB, key).catch(() => key);
+      const { state } = await readable(c, procInsId);
+      return ok(c, state.variables, "fetched");
+    }, { doc: { summary: l("流程变量（任务或实例 id）", "Process variables (by task or instance id)") } })
+    .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
+      const { state, deployment } = await readable(c, c.req.param("id")!);
+      return ok(c, viewerOf(state, deployment), "fetched");
+    }, { doc: { summary: l("流程图：本实例版本的 XML 与已办、当前节点", "The diagram: this instance's version and its done and active nodes"), response: z.object({ xml: z.string(), doneNodes: z.array(z.string()), activeNodes: z.array(z.string()), doneFlows: z.array(z.string()) }) } })
+    .post("/flowable/task/checkTaskId", tag.info, async (c) => {
+      const { taskId } = await bodyOf(c, taskBody);
+      const actor = await flowActorOf(c);
+      const procInsId = await instanceOfTask(c.env.DB, taskId);
+      const { state } = await loadInstance(c.env.DB, procInsId);
+      return ok(c, { taskId, procInsId, deployId: state.deployId, open: !!state.tasks[taskId], mayAct: mayAct(state, taskId, actor) }, "fetched");
+    }, { doc: { summary: l("任务是否仍待办理、是否可由我办理", "Whether a task is still open and mine to handle"), body: taskBody } })
+    .post("/flowable/task/returnList", tag.return, async (c) => {
+      const { taskId } = await bodyOf(c, taskBody);
+      const { state, deployment } = await readable(c, await instanceOfTask(c.env.DB, taskId));
+      return ok(c, returnTargets(deployment.model, state, taskId), "fetched");
+    }, { doc: { summary: l("可退回的节点", "The nodes a task may return to"), body: taskBody, response: z.array(z.object({ key: z.string(), name: z.string() })) } })
+    .post("/flowable/task/nextFlowNode", tag.info, async (c) => {
+      const body = await bodyOf(c, nextBody);
+      const { state, deployment } = await readable(c, await instanceOfTask(c.env.DB, body.taskId));
+      return ok(c, await predictNext(deployment.model, state, body.taskId, body.variables ?? {}, d1Directory(c.env.DB)), "fetched");
+    }, { doc: { summary: l("下一节点与审批人预测", "The next nodes and their approvers"), body: nextBody } })
+    .post("/flowable/task/complete", tag.complete, async (c) => {
+      const b = await bodyOf(c, completeBody);
+      return runOnTask(c, b.taskId, { type: "complete", taskId: b.taskId, comment: b.comment, variables: b.variables, ccUserIds: b.ccUserIds });
+    }, { doc: { summary: l("审批通过（办理任务）", "Complete (approve) a task"), body: completeBody } })
+    .post("/flowable/task/resubmit", tag.complete, async (c) => {
+      const b = await bodyOf(c, resubmitBody);
+      return runOnTask(c, b.taskId, { type: "complete", taskId: b.taskId, comment: b.comment, variables: b.variables });
+    }, { doc: { summary: l("发起人修改后重新提交", "The initiator resubmits after a return"), body: resubmitBody } })
+    .post("/flowable/task/delegate", tag.delegate, async (c) => {
+      const b = await bodyOf(c, toUserBody);
+      return runOnTask(c, b.taskId, { type: "delegate", taskId: b.taskId, userId: b.userId, comment: b.comment });
+    }, { doc: { summary: l("委派（办理后回到本人）", "Delegate (comes back to the owner)"), body: toUserBody } })
+    .post("/flowable/task/transfer", tag.transfer, async (c) => {
+      const b = await bodyOf(c, toUserBody);
+      return runOnTask(c, b.taskId, { type: "transfer", taskId: b.taskId, userId: b.userId, comment: b.comment });
+    }, { doc: { summary: l("转办", "Transfer a task"), body: toUserBody } })
+    .post("/flowable/task/return", tag.return, async (c) => {
+      const b = await bodyOf(c, returnBody);
+      return runOnTask(c, b.taskId, { type: "return", taskId: b.taskId, targetKey: b.targetKey, comment: b.comment });
+    }, { doc: { summary: l("退回到之前的节点", "Return to an earlier node"), body: returnBody } })
+    .post("/flowable/task/reject", tag.reject, async (c) => {
+      const b = await bodyOf(c, commentBody);
+      return runOnTask(c, b.taskId, { type: "reject", taskId: b.taskId, comment: b.comment });
+    }, { doc: { summary: l("驳回（流程结束）", "Reject (the process ends)"), body: commentBody } })
+    .post("/flowable/task/addSigner", tag.sign, async (c) => {
+      const b = await bodyOf(c, signerBody);
+      return runOnTask(c, b.taskId, { type: "addSigner", taskId: b.taskId, userIds: b.userIds, position: b.position, comment: b.comment });
+    }, { doc: { summary: l("加签", "Add signers"), body: signerBody } })
+    .post("/flowable/task/removeSigner", tag.sign, async (c) => {
+      const b = await bodyOf(c, commentBody);
+      return runOnTask(c, b.taskId, { type: "removeSigner", taskId: b.taskId, comment: b.comment });
+    }, { doc: { summary: l("减签", "Remove a signer"), body: commentBody } })
+    .post("/flowable/task/recall", tag.recall, async (c) => {
+      const b = await bodyOf(c, commentBody);
+      return runOnTask(c, b.taskId, { type: "recall", taskId: b.taskId, comment: b.comment });
+    }, { doc: { summary: l("撤回自己的审批", "Recall my approval"), body: commentBody } })
+    .post("/flowable/task/cc", tag.cc, async (c) => {
+      const b = await bodyOf(c, ccBody);
+      return runOnInstance(c, b.procInsId, { type: "cc", userIds: b.userIds, comment: b.comment });
+    }, { doc: { summary: l("抄送", "Copy to people"), body: ccBody } })
+    .post("/flowable/task/urge", tag.urge, async (c) => {
+      const b = await bodyOf(c, procBody);
+      return runOnInstance(c, b.procInsId, { type: "urge", comment: b.comment });
+    }, { doc: { summary: l("催办（每小时至多一次）", "Urge (at most once an hour)"), body: procBody } })
+    .post("/flowable/task/stopProcess", tag.stop, async (c) => {
+      const b = await bodyOf(c, procBody);
+      return runOnInstance(c, b.procInsId, { type: "stop", comment: b.comment });
+    }, { doc: { summary: l("终止流程", "Stop a process"), body: procBody } })
+    .post("/flowable/task/revokeProcess", tag.revoke, async (c) => {
+      const b = await bodyOf(c, procBody);
+      return runOnInstance(c, b.procInsId, { type: "revoke", comment: b.comment });
+    }, { doc: { summary: l("撤销（发起人，下一审批人办理前）", "Revoke (the initiator, before an approver acts)"), body: procBody } })
+    .post("/flowable/task/dataInsert", tag.complete, async (c) => {
+      const b = await bodyOf(c, dataBody);
+      const procInsId = b.procInsId ?? (b.taskId ? await instanceOfTask(c.env.DB, b.taskId) : null);
+      if (!procInsId) throw new DomainError(codes.validation, "required", { name: "procInsId" });
+      return runOnInstance(c, procInsId, { type: "setVariables", variables: b.variables });
+    }, { doc: { summary: l("写入流程变量（流程管理员）", "Set process variables (process administrators)"), body: dataBody } })
+    .post("/flowable/task/batchComplete", tag.complete, async (c) => {
+      const b = await bodyOf(c, batchBody);
+      const actor = await flowActorOf(c);
+      const lang = c.get("lang");
+      const done: string[] = [];
+      const refused: { taskId: string; reason: string }[] = [];
+      for (const taskId of [...new Set(b.taskIds)]) {
+        try {
+          await completeOne(c, actor, taskId, b.comment);
+          done.push(taskId);
+        } catch (error) {
+          if (error instanceof DomainError) refused.push({ taskId, reason: error.render(lang).msg });
+          else throw error;
+        }
+      }
+      return ok(c, { done, refused });
+    }, { doc: { summary: l("批量审批（需编辑表单的节点除外）", "Approve several tasks (not those whose node needs a form edit)"), body: batchBody } });
+}
+
+const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写表单，不能批量审批", "en-US": "This step needs a form edit: it cannot be approved in a batch" });
+
+/** One task of a batch: refused when its node lets the approver edit the form; its own append (retried on a clash). */
+async function completeOne(c: Context<AppEnv>, actor: FlowActor, taskId: string, comment: string) {
+  const procInsId = await instanceOfTask(c.env.DB, taskId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { write, decided, deployment, state } = await decideOn(c.env.DB, procInsId, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
+      const task = state.tasks[taskId];
+      if (task && !batchable(deployment.model.nodes[task.node]?.policy?.formPerms)) throw needsForm();
+      if (decided.length) await c.get("store").append(c.env.DB, [write], commandMeta(c));
+      return;
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < 3) continue;
+      throw error;
+    }
+  }
+}

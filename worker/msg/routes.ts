@@ -1,0 +1,275 @@
+/**
+ * The message centre's verbs. `/msg/detail`: a user's own messages (list with the status filter, one,
+ * unread count with the latest, read marks as the user's events, forwarding); `/msg/type`: the message
+ * points, the to-do types and the to-do messages by type, and a save that gives a new type the next id of
+ * 2 characters below its parent. Everyone sees only their own messages.
+ */
+import { z } from "zod";
+import { messagePoints, messagePointValues, msgType } from "../../events/families/msg.ts";
+import type { Family } from "../../events/family.ts";
+import { l } from "../../events/family.ts";
+import { t, type Lang } from "../../events/i18n.ts";
+import { actorOf, ok, page, readJson, requirePermission } from "../http/envelope.ts";
+import { runCommand } from "../http/command.ts";
+import type { RouteTable } from "../http/routes.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import { ValidationError, codes, notFound } from "../errors.ts";
+import type { StreamHead } from "../store/types.ts";
+import { newCreate, newUpdate } from "../resources/commands.ts";
+import { readerStream } from "./events.ts";
+import { postMessage } from "./post.ts";
+import { renderMessage, templatesFor, type MessageRow } from "./render.ts";
+
+const messageLabel = l("消息", "Message");
+const types = msgType as unknown as Family;
+
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(10),
+};
+export const statusValues = ["all", "todo", "unread", "read"] as const;
+const listQuery = z.object({
+  ...paging,
+  status: z.enum(statusValues).catch("all"),
+  type: z.enum(messagePointValues).optional().catch(undefined),
+});
+const readBody = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) });
+const workBody = z.object({ workId: z.string().min(1).max(200).optional(), taskId: z.string().min(1).max(200).optional() }).refine((b) => b.workId || b.taskId);
+const transmitBody = z.object({ msgId: z.string().min(1).max(200), userIds: z.array(z.string().min(1).max(64)).min(1).max(100) });
+const typeSaveBody = z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough();
+
+/** A body parsed by `schema`, else a validation error naming the first broken field. */
+function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? "body");
+  const blank = !input || (input as Record<string, unknown>)[field] === undefined;
+  throw new ValidationError([{ field, label: { "zh-CN": field, "en-US": field }, key: blank ? "required" : "formatError" }]);
+}
+
+const statusClause: Record<(typeof statusValues)[number], string> = { all: "", todo: " AND todo = 1", unread: " AND read = 0", read: " AND read = 1" };
+
+async function render(db: D1Database, rows: MessageRow[], lang: Lang) {
+  const templates = await templatesFor(db, rows.map((r) => r.template_code));
+  return rows.map((r) => renderMessage(r, templates, lang));
+}
+
+/** The head of a reader's stream: only its last event is read, however many reads came before. */
+async function readerHead(db: D1Database, userId: string): Promise<StreamHead> {
+  const row = await db.prepare("SELECT version, hash FROM events WHERE stream = ? ORDER BY version DESC LIMIT 1").bind(readerStream(userId)).first<{ version: number; hash: string }>();
+  return row ?? { version: 0, hash: "" };
+}
+
+async function ownMessage(db: D1Database, userId: string, id: string) {
+  return db.prepare("SELECT * FROM msg_detail WHERE id = ? AND user_id = ?").bind(id, userId).first<MessageRow>();
+}
+
+async function readAll(c: Context<AppEnv>) {
+  const me = actorOf(c).id;
+  return runCommand(
+    c,
+    async () => {
+      const unread = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM msg_detail WHERE user_id = ? AND read = 0").bind(me).first<{ n: number }>();
+      // nothing unread: nothing to record
+      if (!unread?.n) return { writes: [], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: 0 } } };
+      const head = await readerHead(c.env.DB, me);
+      return { writes: [{ stream: readerStream(me), head, events: [{ type: "msg.readAll", data: { userId: me } }] }], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: unread.n } } };
+    },
+    { retries: 3 },
+  );
+}
+
+const listDoc = listQuery;
+const messageShape = z.object({
+  id: z.string(),
+  type: z.string(),
+  typeName: z.string(),
+  title: z.string(),
+  content: z.string(),
+  procInsId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  todo: z.boolean(),
+  read: z.boolean(),
+  readTime: z.string().nullable(),
+  createTime: z.string(),
+});
+
+export function messageRoutes(routes: RouteTable) {
+  routes
+    .get(
+      "/msg/detail/list",
+      "msg:detail:list",
+      async (c) => {
+        const q = listQuery.parse(c.req.query());
+        const me = actorOf(c).id;
+        const where = `user_id = ?1${statusClause[q.status]}${q.type ? " AND type = ?2" : " AND ?2 IS NULL"}`;
+        // newest first; rowid (insertion order, kept by a rebuild's replay) breaks ties inside the index's order
+        const [count, rows] = await c.env.DB.batch([
+          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM msg_detail WHERE ${where}`).bind(me, q.type ?? null),
+          c.env.DB.prepare(`SELECT * FROM msg_detail WHERE ${where} ORDER BY create_time DESC, rowid DESC LIMIT ?3 OFFSET ?4`).bind(me, q.type ?? null, q.limit, (q.page - 1) * q.limit),
+        ]);
+        const total = (count!.results[0] as { n: number }).n;
+        return page(c, total, await render(c.env.DB, rows!.results as unknown as MessageRow[], c.get("lang")));
+      },
+      { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)"), query: listDoc, response: z.array(messageShape) } },
+    )
+    .get(
+      "/msg/detail/info/:id",
+      "msg:detail:info",
+      async (c) => {
+        const row = await ownMessage(c.env.DB, actorOf(c).id, c.req.param("id")!);
+        if (!row) throw notFound(messageLabel);
+        return ok(c, (await render(c.env.DB, [row], c.get("lang")))[0], "fetched");
+      },
+      { doc: { summary: l("一条我的消息", "One of my messages"), response: messageShape } },
+    )
+    .get("/msg/detail/readAll", "msg:detail:read", readAll, { doc: { summary: l("全部标为已读", "Mark all my messages read") } })
+    .post("/msg/detail/readAll", "msg:detail:read", readAll, { doc: { summary: l("全部标为已读", "Mark all my messages read") } })
+    .get(
+      "/msg/detail/getMsg",
+      "msg:detail:list",
+      async (c) => {
+        const me = actorOf(c).id;
+        const [counts, latest] = await c.env.DB.batch([
+          c.env.DB.prepare("SELECT COUNT(*) AS total, COALESCE(SUM(read = 0), 0) AS unread, COALESCE(SUM(todo = 1), 0) AS todo FROM msg_detail WHERE user_id = ?").bind(me),
+          c.env.DB.prepare("SELECT * FROM msg_detail WHERE user_id = ? AND read = 0 ORDER BY create_time DESC, rowid DESC LIMIT 5").bind(me),
+        ]);
+        const n = counts!.results[0] as { total: number; unread: number; todo: number };
+        return ok(c, { total: n.total, unread: n.unread, todo: n.todo, latest: await render(c.env.DB, latest!.results as unknown as MessageRow[], c.get("lang")) }, "fetched");
+      },
+      { doc: { summary: l("未读数与最新 5 条未读消息", "Unread count and the latest 5 unread messages"), response: z.object({ total: z.number(), unread: z.number(), todo: z.number(), latest: z.array(messageShape) }) } },
+    )
+    .post(
+      "/msg/detail/read",
+      "msg:detail:read",
+      async (c) => {
+        const body = parseBody(readBody, await readJson(c));
+        const me = actorOf(c).id;
+        return runCommand(
+          c,
+          async () => {
+            // only my own unread messages: a repeated or foreign id records nothing
+            const { results } = await c.env.DB.prepare("SELECT id FROM msg_detail WHERE user_id = ? AND read = 0 AND id IN (SELECT value FROM json_each(?))").bind(me, JSON.stringify(body.ids)).all<{ id: string }>();
+            const ids = results.map((r) => r.id);
+            if (ids.length === 0) return { writes: [], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: 0 } } };
+            const head = await readerHead(c.env.DB, me);
+            return { writes: [{ stream: readerStream(me), head, events: [{ type: "msg.read", data: { userId: me, ids } }] }], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: ids.length } } };
+          },
+          { retries: 3 },
+        );
+      },
+      { doc: { summary: l("标为已读", "Mark messages read"), body: readBody } },
+    )
+    .post(
+      "/msg/detail/getProcInsIdAndDeployIdByWorkId",
+      "msg:detail:info",
+      async (c) => {
+        const body = parseBody(workBody, await readJson(c));
+        const me = actorOf(c).id;
+        const row = await c.env.DB.prepare(
+          "SELECT d.proc_ins_id, d.task_id, p.deploy_id FROM msg_detail d LEFT JOIN msg_process p ON p.proc_ins_id = d.proc_ins_id WHERE d.user_id = ?1 AND (d.id = ?2 OR d.task_id = ?2 OR d.task_id = ?3) LIMIT 1",
+        )
+          .bind(me, body.workId ?? null, body.taskId ?? null)
+          .first<{ proc_ins_id: string | null; task_id: string | null; deploy_id: string | null }>();
+        if (!row?.proc_ins_id) throw notFound(messageLabel);
+        return ok(c, { procInsId: row.proc_ins_id, deployId: row.deploy_id, taskId: row.task_id }, "fetched");
+      },
+      { doc: { summary: l("由消息或任务找到流程实例与部署", "The process instance and deployment of a message or task"), body: workBody, response: z.object({ procInsId: z.string(), deployId: z.string().nullable(), taskId: z.string().nullable() }) } },
+    )
+    .post(
+      "/msg/detail/taskTransmit",
+      "msg:detail:transmit",
+      async (c) => {
+        const body = parseBody(transmitBody, await readJson(c));
+        const actor = actorOf(c);
+        const row = await ownMessage(c.env.DB, actor.id, body.msgId);
+        if (!row) throw notFound(messageLabel);
+        const { results } = await c.env.DB.prepare("SELECT id FROM sys_user WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(body.userIds)).all<{ id: string }>();
+        if (results.length !== new Set(body.userIds).size) throw new ValidationError([{ field: "userIds", label: l("接收人", "Recipients"), key: "formatError" }]);
+        const params = { ...(JSON.parse(row.params) as Record<string, string | number | null>), forwardedBy: actor.name };
+        return runCommand(c, async () => ({
+          writes: [postMessage({ userIds: body.userIds, type: row.type as (typeof messagePointValues)[number], templateCode: row.template_code, params, procInsId: row.proc_ins_id, taskId: row.task_id })],
+          response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { sent: body.userIds.length } },
+        }));
+      },
+      { doc: { summary: l("转发消息", "Forward a message"), body: transmitBody } },
+    )
+    .get(
+      "/msg/type/messagePointOptions",
+      "signedIn",
+      async (c) => ok(c, messagePoints.map((p) => ({ value: p.value, label: p.label[c.get("lang")], todo: p.todo })), "fetched"),
+      { doc: { summary: l("消息节点选项", "Message point options"), response: z.array(z.object({ value: z.string(), label: z.string(), todo: z.boolean() })) } },
+    )
+    .get(
+      "/msg/type/getTodoMessageTypeOptions",
+      "signedIn",
+      async (c) => {
+        const { results } = await c.env.DB.prepare("SELECT id, name, en_name, point FROM msg_type WHERE todo = 1 ORDER BY sort, id").all<{ id: string; name: string; en_name: string | null; point: string | null }>();
+        const en = c.get("lang") === "en-US";
+        return ok(c, results.map((r) => ({ value: r.id, label: en ? r.en_name || r.name : r.name, point: r.point })), "fetched");
+      },
+      { doc: { summary: l("待办类消息类型选项", "To-do message type options"), response: z.array(z.object({ value: z.string(), label: z.string(), point: z.string().nullable() })) } },
+    )
+    .get(
+      "/msg/type/todoList",
+      "msg:detail:list",
+      async (c) => {
+        // the to-do message types with how many of my messages of each still wait
+        const { results } = await c.env.DB.prepare(
+          "SELECT t.id, t.name, t.en_name, t.point, (SELECT COUNT(*) FROM msg_detail d WHERE d.user_id = ?1 AND d.todo = 1 AND d.type = t.point) AS n FROM msg_type t WHERE t.todo = 1 ORDER BY t.sort, t.id",
+        )
+          .bind(actorOf(c).id)
+          .all<{ id: string; name: string; en_name: string | null; point: string | null; n: number }>();
+        const en = c.get("lang") === "en-US";
+        return ok(c, results.map((r) => ({ id: r.id, name: en ? r.en_name || r.name : r.name, point: r.point, count: r.n })), "fetched");
+      },
+      { doc: { summary: l("我的待办消息（按类型计数）", "My to-do messages counted by type"), response: z.array(z.object({ id: z.string(), name: z.string(), point: z.string().nullable(), count: z.number() })) } },
+    )
+    .post(
+      "/msg/type/save",
+      types.tags.save,
+      async (c) => {
+        const input = (await readJson<Record<string, unknown>>(c)) ?? {};
+        const { parentId } = parseBody(typeSaveBody, input);
+        const existing = input.id === undefined || input.id === null || input.id === "" ? null : String(input.id);
+        if (existing) {
+          // an edit through save, as the generic verb allows: it keeps its id
+          requirePermission(c, types.tags.update);
+          return runCommand(c, async () => {
+            const write = await newUpdate(c.env.DB, types, existing, input);
+            return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { id: existing, version: write.head.version + write.events.length } } };
+          }, { retries: 3 });
+        }
+        return runCommand(
+          c,
+          async () => {
+            const id = await nextTypeId(c.env.DB, parentId || null);
+            const write = newCreate(types, input, id);
+            return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id, version: 1 } } };
+          },
+          { retries: 3 },
+        );
+      },
+      { doc: { family: types, verb: "save" } },
+    );
+}
+
+/**
+ * A new type's id: its parent's id and the next free 2 characters (`01`…`99`), counting deleted types
+ * too (their streams keep their ids).
+ */
+async function nextTypeId(db: D1Database, parentId: string | null): Promise<string> {
+  const prefix = parentId ?? "";
+  if (parentId && !(await db.prepare("SELECT 1 FROM msg_type WHERE id = ?").bind(parentId).first())) {
+    throw new ValidationError([{ field: "parentId", label: types.fields.parentId!.label, key: "parentMissing" }]);
+  }
+  const row = await db
+    .prepare("SELECT MAX(CAST(substr(stream, ?1) AS INTEGER)) AS n FROM events WHERE stream LIKE ?2 AND version = 1 AND length(stream) = ?3")
+    .bind(`${types.name}:${prefix}`.length + 1, `${types.name}:${prefix}__`, `${types.name}:${prefix}`.length + 2)
+    .first<{ n: number | null }>();
+  const next = (row?.n ?? 0) + 1;
+  if (next > 99) throw new ValidationError([{ field: "parentId", label: types.fields.parentId!.label, key: "formatError" }]);
+  return `${prefix}${String(next).padStart(2, "0")}`;
+}
