@@ -17,6 +17,8 @@ import { currentLang } from "./app/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./sys/index.ts";
+import "./flow/index.ts";
+import "./msg/index.ts"; // (helper M) message centre screens
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

@@ -13,6 +13,7 @@ import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
 import { webFigures } from "./web.ts";
+import { flowFigures } from "./flow.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -253,6 +254,11 @@ const lines: [string, string, string, string, string, boolean | null][] = [
 lines.push(...(await webFigures().catch((error: unknown): typeof lines => {
   log("web figures failed:", error);
   return [["web figures (tests/bench/web.ts)", "failed", "", "", "", false]];
+})));
+// ── Workflow: approvals per second and the todo list with 100,000 open tasks (tests/bench/flow.ts) ──
+lines.push(...(await flowFigures().catch((error: unknown): typeof lines => {
+  log("workflow figures failed:", error);
+  return [["workflow figures (tests/bench/flow.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -5,6 +5,7 @@
 import { app } from "../../worker/app.ts";
 import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
+import { loadOpenTasks, todoPages } from "./flow-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -28,6 +29,10 @@ export default {
           return Response.json(await groupedCreates(env.DB, n("count", 5000), n("per", 100), prefix));
         case "/search":
           return Response.json(await searchPages(env.DB, url.searchParams.get("keyword") ?? "", n("runs", 50), url.searchParams.get("expect") === "none" ? "none" : "some"));
+        case "/flow/load":
+          return Response.json(await loadOpenTasks(env.DB, url.searchParams.get("deployId") ?? "", n("count", 1000), n("offset", 0)));
+        case "/flow/todo":
+          return Response.json(await todoPages(env.DB, n("runs", 200)));
         case "/bare":
           return Response.json(await bareCalls(env.DB, n("runs", 500)));
         case "/rebuild":

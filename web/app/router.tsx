@@ -20,6 +20,7 @@ const UserInfo = lazy(() => import("./pages/UserInfo.tsx"));
 const Lock = lazy(() => import("./pages/Lock.tsx"));
 const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
 const Pending = lazy(() => import("./pages/Pending.tsx"));
+const TodoCheck = lazy(() => import("../flow/tasks/TodoCheck.tsx"));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -38,7 +39,15 @@ const publicRoutes = [
   page("/lock", () => <Lock />),
   page("/oalogin", () => <PortalLogin portal="oa" />),
   page("/pflogin", () => <PortalLogin portal="pf" />),
-  page("/todoCheck", () => <Pending name="todoCheck" />),
+  // one approval (web/flow/tasks/TodoCheck.tsx): without a session, sign in first and come back (helper A)
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/todoCheck",
+    beforeLoad: ({ location }) => {
+      if (!getToken()) throw redirect({ to: "/login", search: { redirect: location.href } });
+    },
+    component: () => <TodoCheck />,
+  }),
   page("/vueedit", () => <Pending name="vueedit" />),
 ];
 

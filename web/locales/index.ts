@@ -8,8 +8,11 @@ import crud from "./crud.ts";
 import sys from "./sys.ts";
 import io from "./io.ts";
 import palette from "./palette.ts";
+import msg from "./msg.ts"; // (helper M)
+import flowTasks from "./flow-tasks.ts";
+import flowDesigner from "./flow-designer.ts";
 
-export const areas = { common, shell, crud, sys, io, palette };
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

@@ -1,8 +1,12 @@
-/** /home: welcome and system information (who is signed in, where, which language and version). */
-import { Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+/**
+ * /home: the welcome line, the message centre's work tabs (pending, approved, my messages, my
+ * initiations, each with its count; rows open /todoCheck) and the system information.
+ */
+import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { get } from "../../api/http.ts";
+import { MessageCentre } from "../../msg/MessageCentre.tsx";
 
 export interface CurrentUser {
   id: string;
@@ -31,21 +35,22 @@ export default function Home() {
   return (
     <Stack>
       <Title order={3} data-testid="home-welcome">{t("home.welcome", { name: user?.name ?? "" })}</Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder>
-          <Text fw={600} mb="sm">{t("home.system")}</Text>
-          <Table>
-            <Table.Tbody>
-              {rows.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Td w={140} c="dimmed">{k}</Table.Td>
-                  <Table.Td>{v}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      </SimpleGrid>
+      <Card withBorder>
+        <MessageCentre />
+      </Card>
+      <Card withBorder maw={640}>
+        <Text fw={600} mb="sm">{t("home.system")}</Text>
+        <Table>
+          <Table.Tbody>
+            {rows.map(([k, v]) => (
+              <Table.Tr key={k}>
+                <Table.Td w={140} c="dimmed">{k}</Table.Td>
+                <Table.Td>{v}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
     </Stack>
   );
 }

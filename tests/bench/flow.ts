@@ -1,0 +1,159 @@
+/**
+ * Workflow figures (`npm run bench:flow`, and at the end of `npm run bench`): three-step approvals started
+ * and driven to the end per second through the real app over HTTP, and the todo list's latency with
+ * BENCH_OPEN_TASKS (default 100,000) open tasks in the inbox of one user (inside the Worker, next to one
+ * bare D1 call, and end to end over HTTP). Its own wrangler dev on its own local D1, seeded like `npm start`.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { NodeD1 } from "./node-d1.ts";
+import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
+import type { Line } from "./web.ts";
+
+const log = (...args: unknown[]) => console.error("·", ...args);
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Three approval steps, each the initiator's own (the bench user approves its own requests). */
+export const threeStepXml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
+  <process id="bench3" name="三级审批" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow sourceRef="start" targetRef="step1" />
+    <userTask id="step1" name="一审" flowable:assignee="\${initiator}" />
+    <sequenceFlow sourceRef="step1" targetRef="step2" />
+    <userTask id="step2" name="二审" flowable:assignee="\${initiator}" />
+    <sequenceFlow sourceRef="step2" targetRef="step3" />
+    <userTask id="step3" name="三审" flowable:assignee="\${initiator}" />
+    <sequenceFlow sourceRef="step3" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+/** One waiting task offered to a role (the inbox the todo figure reads). */
+export const oneStepXml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
+  <process id="benchInbox" name="待办负载" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow sourceRef="start" targetRef="wait" />
+    <userTask id="wait" name="待审批" flowable:candidateGroups="\${group}" />
+    <sequenceFlow sourceRef="wait" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+}
+
+export async function flowFigures(options: { port?: number; openTasks?: number; approvals?: number } = {}): Promise<Line[]> {
+  const port = options.port ?? Number(process.env.BENCH_FLOW_PORT ?? 8793);
+  const openTasks = options.openTasks ?? Number(process.env.BENCH_OPEN_TASKS ?? 100_000);
+  const approvals = options.approvals ?? Number(process.env.BENCH_APPROVALS ?? 300);
+  const persist = ".wrangler/bench-flow";
+  const config = "tests/bench/wrangler.toml";
+  rmSync(persist, { recursive: true, force: true });
+  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persist], { stdio: "ignore" });
+  const d1Dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
+  const { readdirSync } = await import("node:fs");
+  const file = `${d1Dir}/${readdirSync(d1Dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
+  const loader = new NodeD1(file);
+  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  loader.close();
+
+  const server = spawn("wrangler", ["dev", "--local", "-c", config, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/bare?runs=1`)).ok) break;
+      } catch {}
+      if (i > 240) throw new Error("bench worker did not start");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    let token = "";
+    const api = async <T>(path: string, body?: unknown): Promise<Envelope<T>> => {
+      const response = await fetch(`${base}/api${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "content-type": "application/json", ...(token ? { "x-hbi-token": token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Envelope<T>;
+      if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+      return answer;
+    };
+    token = (await api<{ token: string }>("/auth/account", { userNo: "admin", password: demoAdminPassword })).data.token;
+    const deploy = async (xml: string, name: string) => {
+      const created = await api<{ id: string; key: string }>("/flowable/definition/model/create", { name, xml });
+      return (await api<{ deployId: string; version: number }>("/flowable/definition/publish", { id: created.data.id })).data;
+    };
+
+    // ── approvals driven to the end over HTTP ──
+    await deploy(threeStepXml, "三级审批");
+    const driveOne = async () => {
+      const { procInsId } = (await api<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: "bench3", data: { amount: 1 } })).data;
+      for (let step = 0; step < 3; step++) {
+        const tasks = await api<{ taskId: string }[]>(`/flowable/monitor/taskList?procInsId=${procInsId}`);
+        const taskId = (tasks.data as unknown as { taskId: string }[])[0]!.taskId;
+        await api("/flowable/task/complete", { taskId, comment: "同意" });
+      }
+      const info = (await api<{ status: string }>(`/flowable/instance/info/${procInsId}`)).data;
+      if (info.status !== "finished") throw new Error(`approval ${procInsId} ended ${info.status}`);
+    };
+    const t0 = performance.now();
+    for (let i = 0; i < approvals; i++) await driveOne();
+    const sequential = approvals / ((performance.now() - t0) / 1000);
+    log(`approvals sequential: ${fmt(sequential, 1)}/s`);
+    const t1 = performance.now();
+    const lanes = 4;
+    await Promise.all(Array.from({ length: lanes }, async () => { for (let i = 0; i < approvals / lanes; i++) await driveOne(); }));
+    const concurrent = approvals / ((performance.now() - t1) / 1000);
+    log(`approvals 4 concurrent: ${fmt(concurrent, 1)}/s`);
+
+    // ── todo latency with many open tasks ──
+    const inbox = await deploy(oneStepXml, "待办负载");
+    const started = performance.now();
+    for (let done = 0; done < openTasks; done += 2000) {
+      const count = Math.min(2000, openTasks - done);
+      const response = await fetch(`${base}/flow/load?deployId=${inbox.deployId}&count=${count}&offset=${done}`);
+      if (!response.ok) throw new Error(`load: ${await response.text()}`);
+      if (done % 20_000 === 0) log(`open tasks loaded ${done} / ${openTasks}`);
+    }
+    log(`loaded ${fmt(openTasks)} open tasks in ${fmt((performance.now() - started) / 1000, 1)} s`);
+    const inWorker = (await (await fetch(`${base}/flow/todo?runs=200`)).json()) as { median: number; p95: number; total: number; bare: number };
+    const samples: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const t = performance.now();
+      const page = await api<unknown[]>(`/flowable/task/todoList?page=${1 + (i % 20)}&limit=10`);
+      samples.push(performance.now() - t);
+      if ((page.data as unknown[]).length !== 10) throw new Error("todo page not full");
+    }
+    samples.sort((a, b) => a - b);
+    const httpMedian = samples[50]!;
+    return [
+      ["three-step approvals started and driven to the end over HTTP (7 requests each), sequential, per s", fmt(sequential, 1), "", "", "", null],
+      ["  same, 4 concurrent, per s", fmt(concurrent, 1), "", "", "", null],
+      [`todo list page (10 rows, with total) with ${fmt(inWorker.total)} open tasks, in the Worker, median ms (p95 ${fmt(inWorker.p95, 2)}; ${fmt(inWorker.median / inWorker.bare, 1)} bare calls of ${fmt(inWorker.bare, 2)} ms)`, fmt(inWorker.median, 2), "", "", "≤ 10 ms", inWorker.median <= 10],
+      ["  same over HTTP (session, roles, envelope), median ms", fmt(httpMedian, 2), "", "", "", null],
+    ];
+  } finally {
+    stop();
+  }
+}
+
+if (import.meta.main) {
+  const lines = await flowFigures();
+  console.log(`\nqifu workflow bench — ${new Date().toISOString()}\n`);
+  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
+  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
+  process.exit(0);
+}

@@ -1,0 +1,58 @@
+/**
+ * The candidate lists the designer picks approvers from (GET /sys/candidate/userTree and roleList, any
+ * signed-in user), as TanStack queries so every picker on the page shares one fetch.
+ */
+import { get } from "../../../api/http.ts";
+
+/** A chosen user or role, kept with its name so the card shows it without another fetch. */
+export interface Pick {
+  id: string;
+  name: string;
+}
+
+export interface CandidateUser {
+  id: string;
+  name: string;
+  userNo: string;
+  type: "user";
+}
+
+export interface CandidateDepartment {
+  id: string;
+  name: string;
+  type: "department";
+  children: CandidateUser[];
+}
+
+export interface CandidateRole {
+  roleId: string;
+  name: string;
+  type: string;
+}
+
+export const userTreeQuery = {
+  queryKey: ["/sys/candidate/userTree"] as const,
+  queryFn: async () => (await get<CandidateDepartment[]>("/sys/candidate/userTree")).data,
+  staleTime: 60_000,
+};
+
+export const roleListQuery = {
+  queryKey: ["/sys/candidate/roleList"] as const,
+  queryFn: async () => (await get<CandidateRole[]>("/sys/candidate/roleList")).data,
+  staleTime: 60_000,
+};
+
+/** The departments whose name or whose users' names or numbers contain `text`, each with the matching users. */
+export function filterUserTree(tree: CandidateDepartment[], text: string): CandidateDepartment[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return tree;
+  const out: CandidateDepartment[] = [];
+  for (const department of tree) {
+    if (department.name.toLowerCase().includes(needle)) out.push(department);
+    else {
+      const children = department.children.filter((u) => u.name.toLowerCase().includes(needle) || u.userNo.toLowerCase().includes(needle));
+      if (children.length) out.push({ ...department, children });
+    }
+  }
+  return out;
+}

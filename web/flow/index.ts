@@ -1,0 +1,20 @@
+/**
+ * The workflow screens, registered by the componentUrl the seeded menu gives them (events/seed/menus.ts);
+ * each is its own lazily loaded chunk, so bpmn-js and the designer stay off the first screen.
+ */
+import { registerScreens } from "../app/screens.ts";
+
+// designer, models, diagram (helper D)
+registerScreens({
+  "flowable/model/index": () => import("./models/ModelsScreen.tsx"),
+  "flowable/form/index": () => import("./models/FormBindingScreen.tsx"),
+});
+
+// approvals and monitor (helper A)
+registerScreens({
+  "flowable/todo/index": () => import("./tasks/TodoScreen.tsx"),
+  "flowable/done/index": () => import("./tasks/DoneScreen.tsx"),
+  "flowable/myprocess/index": () => import("./tasks/MyProcessScreen.tsx"),
+  "flowable/instance/index": () => import("./tasks/InstanceScreen.tsx"),
+  "flowable/monitor/index": () => import("./monitor/MonitorScreen.tsx"),
+});

@@ -1,0 +1,204 @@
+/**
+ * Process models (menu flowable/model/index): the paged list searched by name; new and edit open the
+ * designer, an imported .bpmn/.xml file becomes a model as it is; publish deploys a new version, the
+ * diagram shows the model's BPMN, start opens the start dialog of the latest version, delete confirms.
+ * Buttons follow the flowable:definition:* tags.
+ */
+import { ActionIcon, Badge, Button, Card, FileButton, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IconEdit, IconEye, IconFileImport, IconPlayerPlay, IconPlus, IconRocket, IconSearch, IconTrash } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ScreenProps } from "../../app/screens.ts";
+import { hasPermission } from "../../app/session.ts";
+import { PageBar } from "../../widgets/PageBar/index.ts";
+import { EmptyRow } from "../../sys/shared/TableParts.tsx";
+import { confirmDelete, notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
+import { useDialog } from "../../sys/shared/useDialog.ts";
+import { deleteModel, describeBpmn, modelsKey, modelsQuery, modelXmlQuery, publishModel, type ModelRow } from "./api.ts";
+import { ModelEditor, type EditorTarget } from "./ModelEditor.tsx";
+
+const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
+const StartDialog = lazy(() => import("../tasks/StartDialog.tsx"));
+
+const perm = {
+  save: "flowable:definition:save",
+  update: "flowable:definition:update",
+  delete: "flowable:definition:delete",
+  publish: "flowable:definition:publish",
+};
+
+/** Edited after its last publish (publishing itself touches the record within a moment: a few seconds' slack). */
+function changedSincePublish(row: ModelRow): boolean {
+  if (!row.version || !row.deployTime || !row.updateTime) return false;
+  const at = (text: string) => Date.parse(text.replace(" ", "T"));
+  return at(row.updateTime) - at(row.deployTime) > 5_000;
+}
+
+export default function ModelsScreen(_: ScreenProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState("");
+  const [name, setName] = useState("");
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  const list = useQuery({ ...modelsQuery({ ...paging, name: name.trim() || undefined }), placeholderData: keepPreviousData });
+  const rows = list.data?.rows ?? [];
+  const editor = useDialog<EditorTarget>();
+  const diagram = useDialog<ModelRow>();
+  const start = useDialog<ModelRow>();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: modelsKey });
+  const search = (text: string) => (setName(text), setPaging((p) => ({ ...p, page: 1 })));
+
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    const xml = await file.text();
+    const described = describeBpmn(xml);
+    if (!described) return notifyError(t("flowDesign.models.notBpmn", { name: file.name }));
+    editor.open({ kind: "import", xml, key: described.key, name: described.name });
+  };
+
+  const publish = async (row: ModelRow) => {
+    setBusy(row.id);
+    try {
+      const answer = await publishModel(row.id);
+      notifySuccess(t("flowDesign.models.published", { name: row.name, version: answer.data.version }));
+      await refresh();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (row: ModelRow) => {
+    if (!(await confirmDelete([], { text: t("sys.common.deleteNamed", { name: row.name }), warning: row.version ? t("flowDesign.models.deleteDeployed") : undefined }))) return;
+    try {
+      notifySuccess((await deleteModel(row)).msg);
+      await refresh();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Card withBorder data-testid="models-screen">
+      <Stack>
+        <Group justify="space-between">
+          <Group gap="sm">
+            <TextInput
+              placeholder={t("flowDesign.models.searchName")}
+              aria-label={t("flowDesign.models.searchName")}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              onKeyDown={(e) => e.key === "Enter" && search(draft)}
+              w={220}
+              data-testid="models-search-name"
+            />
+            <Button leftSection={<IconSearch size={16} />} onClick={() => search(draft)} data-testid="models-search">{t("actions.search")}</Button>
+            <Button variant="default" onClick={() => (setDraft(""), search(""))}>{t("actions.reset")}</Button>
+          </Group>
+          <Group gap="sm">
+            {hasPermission(perm.save) && (
+              <FileButton onChange={(f) => void importFile(f)} accept=".bpmn,.xml,application/xml,text/xml">
+                {(props) => <Button {...props} variant="default" leftSection={<IconFileImport size={16} />} data-testid="models-import">{t("flowDesign.models.import")}</Button>}
+              </FileButton>
+            )}
+            {hasPermission(perm.save) && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => editor.open({ kind: "new" })} data-testid="models-new">{t("flowDesign.models.new")}</Button>
+            )}
+          </Group>
+        </Group>
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped highlightOnHover withTableBorder data-testid="models-table" styles={{ th: { whiteSpace: "nowrap" } }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>{t("sys.common.serial")}</Table.Th>
+                <Table.Th>{t("flowDesign.model.name")}</Table.Th>
+                <Table.Th>{t("flowDesign.model.key")}</Table.Th>
+                <Table.Th>{t("flowDesign.model.category")}</Table.Th>
+                <Table.Th>{t("flowDesign.model.formCode")}</Table.Th>
+                <Table.Th w={100}>{t("flowDesign.models.version")}</Table.Th>
+                <Table.Th w={110}>{t("flowDesign.models.deployTime")}</Table.Th>
+                <Table.Th w={110}>{t("sys.common.updateTime")}</Table.Th>
+                <Table.Th w={180}>{t("sys.common.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                <Table.Tr key={row.id} data-testid={`model-row-${row.key}`}>
+                  <Table.Td>{(paging.page - 1) * paging.limit + i + 1}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500} truncate="end" maw={220} title={row.name}>{row.name}</Text>
+                    {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={row.description}>{row.description}</Text>}
+                  </Table.Td>
+                  <Table.Td><Text size="sm" ff="monospace" truncate="end" maw={180} title={row.key}>{row.key}</Text></Table.Td>
+                  <Table.Td>{row.category ?? ""}</Table.Td>
+                  <Table.Td>{row.formCode ?? ""}</Table.Td>
+                  <Table.Td>
+                    {row.version ? <Badge variant="light" color="green" tt="none">v{row.version}</Badge> : <Badge variant="light" color="gray" tt="none">{t("flowDesign.models.undeployed")}</Badge>}
+                    {changedSincePublish(row) && (
+                      <Text size="xs" c="orange" data-testid="model-changed">{t("flowDesign.models.changedSincePublish")}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td fz="xs">{row.deployTime ?? ""}</Table.Td>
+                  <Table.Td fz="xs">{row.updateTime ?? ""}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {hasPermission(perm.update) && (
+                        <Tooltip label={t("flowDesign.models.design")}>
+                          <ActionIcon variant="subtle" aria-label={t("flowDesign.models.design")} onClick={() => editor.open({ kind: "edit", id: row.id })} data-testid="model-edit"><IconEdit size={16} /></ActionIcon>
+                        </Tooltip>
+                      )}
+                      {hasPermission(perm.publish) && (
+                        <Tooltip label={t("flowDesign.models.publish")}>
+                          <ActionIcon variant="subtle" color="green" loading={busy === row.id} aria-label={t("flowDesign.models.publish")} onClick={() => void publish(row)} data-testid="model-publish"><IconRocket size={16} /></ActionIcon>
+                        </Tooltip>
+                      )}
+                      <Tooltip label={t("flowDesign.models.diagram")}>
+                        <ActionIcon variant="subtle" aria-label={t("flowDesign.models.diagram")} onClick={() => diagram.open(row)} data-testid="model-diagram"><IconEye size={16} /></ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={row.version ? t("flowDesign.models.start") : t("flowDesign.models.publishFirst")}>
+                        <ActionIcon variant="subtle" color="teal" disabled={!row.version} aria-label={t("flowDesign.models.start")} onClick={() => start.open(row)} data-testid="model-start"><IconPlayerPlay size={16} /></ActionIcon>
+                      </Tooltip>
+                      {hasPermission(perm.delete) && (
+                        <Tooltip label={t("actions.delete")}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t("actions.delete")} onClick={() => void remove(row)} data-testid="model-delete"><IconTrash size={16} /></ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!rows.length && <EmptyRow colSpan={9} loading={list.isLoading} />}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <PageBar page={paging.page} limit={paging.limit} total={list.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
+      </Stack>
+      <ModelEditor opened={editor.opened} target={editor.target} onClose={editor.close} onSaved={() => void refresh()} />
+      <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target?.name} size="80%" data-testid="model-diagram-dialog">
+        {diagram.target && <ModelDiagram id={diagram.target.id} />}
+      </Modal>
+      {start.target && (
+        <Suspense fallback={null}>
+          <StartDialog opened={start.opened} onClose={start.close} modelKey={start.target.key} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+/** The model's BPMN as bpmn-js draws it. */
+function ModelDiagram({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const xml = useQuery(modelXmlQuery(id));
+  if (xml.isError) return <Text c="red" size="sm">{(xml.error as Error).message}</Text>;
+  if (!xml.data) return <Text c="dimmed" size="sm">{t("flowDesign.viewer.loading")}</Text>;
+  return (
+    <Suspense fallback={<Text c="dimmed" size="sm">{t("flowDesign.viewer.loading")}</Text>}>
+      <BpmnViewer xml={xml.data} height={560} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * "Start a process": the published models (`GET /flowable/definition/models`, rows with a deployed version),
+ * searchable by name; choosing one opens the start dialog for its key.
+ */
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { listQuery, paths, type ModelRow } from "./api.ts";
+import StartDialog from "./StartDialog.tsx";
+
+export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; onClose: () => void; onStarted?: (procInsId: string) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState("");
+  const [startKey, setStartKey] = useState<string | null>(null);
+  const models = useQuery({ ...listQuery<ModelRow>(paths.models, { page: 1, limit: 100, name: name.trim() || undefined }), enabled: opened });
+  const published = (models.data?.rows ?? []).filter((m) => m.version != null);
+  return (
+    <>
+      <Modal opened={opened && !startKey} onClose={onClose} title={t("flowTasks.start.choose")} size="lg" data-testid="model-chooser">
+        <Stack>
+          <TextInput placeholder={t("flowTasks.search.model")} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          {models.error && <Alert color="red">{(models.error as Error).message}</Alert>}
+          <ScrollArea.Autosize mah={400}>
+            <Table highlightOnHover>
+              <Table.Tbody>
+                {published.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>{m.name}</Text>
+                      <Text size="xs" c="dimmed">{m.key} · v{m.version}{m.category ? ` · ${m.category}` : ""}</Text>
+                    </Table.Td>
+                    <Table.Td w={100} ta="right">
+                      <Button size="compact-sm" onClick={() => setStartKey(m.key)} data-testid={`start-${m.key}`}>{t("flowTasks.actions.start")}</Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {!models.isLoading && !published.length && <Text c="dimmed" size="sm" ta="center" py="md">{t("flowTasks.start.noModels")}</Text>}
+          </ScrollArea.Autosize>
+          <Group justify="flex-end"><Button variant="default" onClick={onClose}>{t("actions.close")}</Button></Group>
+        </Stack>
+      </Modal>
+      <StartDialog
+        opened={!!startKey}
+        modelKey={startKey}
+        onClose={() => setStartKey(null)}
+        onStarted={(id) => (setStartKey(null), onClose(), onStarted?.(id))}
+      />
+    </>
+  );
+}
