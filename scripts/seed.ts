@@ -5,7 +5,7 @@
  * the first administrator's password from the ADMIN_INITIAL_PASSWORD environment variable (a secret).
  */
 import { writeFileSync } from "node:fs";
-import { demoAdminPassword, seedStatements } from "../worker/seed/index.ts";
+import { demoAdminPassword, demoUserPassword, seedStatements } from "../worker/seed/index.ts";
 import { isMixedPassword } from "../events/rules.ts";
 import { withLocalEnv } from "./local-db.ts";
 
@@ -17,7 +17,8 @@ if (sqlIndex > 0) {
     process.exit(1);
   }
   const literal = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
-  const statements = await seedStatements({ adminPassword: password });
+  // a deployment gets no fictional demo people (they sign in with a documented demo password)
+  const statements = await seedStatements({ adminPassword: password, demo: false });
   const sql = statements.map((s) => {
     let i = 0;
     return `${s.sql.replace(/\?/g, () => literal(s.params[i++]!))};`;
@@ -35,6 +36,6 @@ if (sqlIndex > 0) {
     for (let i = 0; i < statements.length; i += 500) {
       await env.DB.batch(statements.slice(i, i + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
     }
-    console.log(`seeded ${statements.length} statements; demo administrator: admin / ${demoAdminPassword}`);
+    console.log(`seeded ${statements.length} statements; demo administrator: admin / ${demoAdminPassword}; demo users (zhangwei, wangfang, liuyang, chenjing, yangli, zhaolei) / ${demoUserPassword}`);
   });
 }

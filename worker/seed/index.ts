@@ -207,6 +207,8 @@ async function demoWrites(roles: { adminRole: string; departmentRole: string }, 
       { userNo: u.userNo, name: u.name, type: u.type, phone: u.phone, gender: u.gender, status: "1", deptId: await deptId(u.departmentKey), postId: await postId(u.postKey), orgCode: "610000", roleIdList: [u.role === "admin" ? roles.adminRole : roles.departmentRole] },
       id,
     );
+    // demo people sign in with the demo password, so an approval can be walked through as each of them
+    writes.push({ stream: credentialStream(id), head: { version: 0, hash: "" }, events: [setPassword(id, await hashPassword(demoUserPassword), "initial")] });
     create(wechatWorkUser, { wxUserId: `wx_${u.userNo}`, name: u.name, mobile: u.phone, userId: id, departmentName: departmentSeed.find((d) => d.key === u.departmentKey)?.name ?? null, off: false, examStatus: "1" }, await seedId(`wx:${u.key}`));
   }
   const person = async (key: string) => ({ id: await seedId(`user:${key}`), name: userSeed.find((u) => u.key === key)?.name ?? key });
@@ -240,3 +242,5 @@ export async function seedStatements(options: SeedOptions): Promise<Statement[]>
 
 /** The local demo credential (documented in the README as such); never used outside local mode. */
 export const demoAdminPassword = "Admin@123456";
+/** The demo users' password (local demo credential, not a secret; a deployment's seed has no demo users). */
+export const demoUserPassword = "Demo@123456";
