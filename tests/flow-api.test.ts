@@ -420,6 +420,139 @@ describe("more task actions", () => {
   });
 });
 
+describe("what the screens are offered", () => {
+  const displayTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+  const attributes = async (user: User, taskId: string) => (await call(`/flowable/task/taskAttributes/${taskId}`, { token: user.token })).body.data as { actions: string[]; task: { createTime: string }; instance: { startTime: string; endTime: string | null } };
+
+  it("offers only actions the engine accepts: no recall after approving with a signer added", async () => {
+    const procInsId = await start(starter, "todo_flow");
+    const first = await taskOf(a, procInsId, "first");
+    expect((await attributes(a, first)).actions).toEqual(["complete", "reject", "return", "delegate", "transfer", "addSigner", "cc"]);
+    expect((await call("/flowable/task/addSigner", { token: a.token, body: { taskId: first, userIds: [c.userId], position: "after" } })).body.code).toBe(0);
+    expect((await attributes(a, first)).actions).toContain("removeSigner");
+    expect((await complete(a, first)).body.code).toBe(0);
+    const offered = (await attributes(a, first)).actions;
+    expect(offered).not.toContain("recall");
+    expect((await call("/flowable/task/recall", { token: a.token, body: { taskId: first } })).body.code).toBe(409);
+    // every action offered to the signer succeeds: they approve, and the flow moves on
+    const signerTask = await taskOf(c, procInsId, "first");
+    expect((await attributes(c, signerTask)).actions).toContain("complete");
+    expect((await complete(c, signerTask)).body.code).toBe(0);
+    await taskOf(b, procInsId, "second");
+  });
+
+  it("does not offer an action whose permission tag the user lacks", async () => {
+    const limited = { ...(await userWithPermissions(admin, ["flowable:task:list", "flowable:task:info", "flowable:task:complete"], "flimited")), name: "flimited" };
+    const id = await createModel("limited_flow", chainTree(approval("only", limited)));
+    await publish(id);
+    const procInsId = await start(starter, "limited_flow");
+    const taskId = await taskOf(limited, procInsId, "only");
+    expect((await attributes(limited, taskId)).actions).toEqual(["complete"]);
+  });
+
+  it("filters the todo list by instance, and gives my initiations my task there and whether it can be revoked", async () => {
+    const one = await start(starter, "todo_flow");
+    const two = await start(starter, "todo_flow");
+    const rows = await todo(a, `?procInsId=${one}`);
+    expect(rows.map((r) => r.procInsId)).toEqual([one]);
+    const answer = await call(`/flowable/task/todoList?procInsId=${one}`, { token: a.token });
+    expect(answer.body.total).toBe(1);
+    const mine = async () => ((await call("/flowable/task/myProcess?limit=100", { token: starter.token })).body.data as { procInsId: string; myTaskId: string | null; resubmit: boolean; revocable: boolean }[]);
+    expect((await mine()).find((r) => r.procInsId === one)).toMatchObject({ myTaskId: null, resubmit: false, revocable: true });
+    await complete(a, rows[0]!.taskId);
+    expect((await mine()).find((r) => r.procInsId === one)).toMatchObject({ myTaskId: null, revocable: false });
+    const second = await taskOf(b, one, "second");
+    expect((await call("/flowable/task/return", { token: b.token, body: { taskId: second, targetKey: "root", comment: "补材料" } })).body.code).toBe(0);
+    const returned = (await mine()).find((r) => r.procInsId === one)!;
+    expect(returned).toMatchObject({ resubmit: true, revocable: false });
+    expect(returned.myTaskId).toBe(await taskOf(starter, one));
+    expect((await mine()).find((r) => r.procInsId === two)).toMatchObject({ myTaskId: null, revocable: true });
+    // revocable matches the engine: the first instance refuses, the second allows
+    expect((await call("/flowable/task/revokeProcess", { token: starter.token, body: { procInsId: one } })).body.code).toBe(409);
+    expect((await call("/flowable/task/revokeProcess", { token: starter.token, body: { procInsId: two } })).body.code).toBe(0);
+  });
+
+  it("answers every time as yyyy-MM-dd HH:mm:ss, and the flow record in the order things were done, with readable names", async () => {
+    const procInsId = await start(starter, "todo_flow");
+    const first = await taskOf(a, procInsId, "first");
+    const attrs = await attributes(a, first);
+    expect(attrs.task.createTime).toMatch(displayTime);
+    expect(attrs.instance.startTime).toMatch(displayTime);
+    await complete(a, first);
+    const second = await taskOf(b, procInsId, "second");
+    expect((await call("/flowable/task/transfer", { token: b.token, body: { taskId: second, userId: d.userId, comment: "请代办" } })).body.code).toBe(0);
+    expect((await call("/flowable/task/return", { token: d.token, body: { taskId: second, targetKey: "first", comment: "重审" } })).body.code).toBe(0);
+    const info = (await call(`/flowable/instance/info/${procInsId}`, { token: starter.token })).body.data;
+    expect(info.startTime).toMatch(displayTime);
+    const listed = ((await call("/flowable/task/myProcess?limit=100", { token: starter.token })).body.data as { procInsId: string; startTime: string }[]).find((r) => r.procInsId === procInsId)!;
+    expect(listed.startTime).toBe(info.startTime);
+    const record = (await call(`/flowable/task/flowRecord?procInsId=${procInsId}`, { token: starter.token })).body.data as { action: string; actionName: string; startTime: string; endTime: string | null }[];
+    // the transfer happened before the return: it is listed before it, though the returned task's row was opened earlier
+    expect(record.map((r) => r.action)).toEqual(["start", "complete", "transfer", "return", "pending"]);
+    expect(record.map((r) => r.actionName)).toEqual(["发起", "同意", "转办", "退回", "处理中"]);
+    for (const r of record) {
+      expect(r.startTime).toMatch(displayTime);
+      if (r.endTime) expect(r.endTime).toMatch(displayTime);
+    }
+    const english = (await call(`/flowable/task/flowRecord?procInsId=${procInsId}`, { token: starter.token, lang: "en-US" })).body.data as { actionName: string }[];
+    expect(english.map((r) => r.actionName)).toEqual(["Started", "Approved", "Transferred", "Returned", "In progress"]);
+  });
+
+  it("names cancelled rows by their reason", async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="any_proc" name="Any" isExecutable="true">
+    <startEvent id="s"/>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="any"/>
+    <userTask id="any" name="Any of two" flowable:assignee="\${who}">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${['${a.userId}', '${b.userId}']}" flowable:elementVariable="who">
+        <completionCondition>\${nrOfCompletedInstances >= 1}</completionCondition>
+      </multiInstanceLoopCharacteristics>
+    </userTask>
+    <sequenceFlow id="f2" sourceRef="any" targetRef="e"/>
+    <endEvent id="e"/>
+  </process>
+</definitions>`;
+    const created = await call("/flowable/definition/model/create", { token: admin, body: { xml } });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    await publish(created.body.data.id);
+    const procInsId = await start(starter, "any_proc");
+    await complete(a, await taskOf(a, procInsId, "any"));
+    const record = (await call(`/flowable/task/flowRecord?procInsId=${procInsId}`, { token: starter.token, lang: "en-US" })).body.data as { action: string; actionName: string }[];
+    const cancelled = record.find((r) => r.action === "cancelled:completionCondition")!;
+    expect(cancelled.actionName).toBe("Not needed: the node's completion condition was met");
+  });
+
+  it("lists the processes any signed-in user may start: the latest version, searchable, paged", async () => {
+    const nobody = await userWithPermissions(admin, []);
+    expect((await call("/flowable/definition/models", { token: nobody.token })).body.code).toBe(403);
+    const all = await call("/flowable/definition/startable?limit=100", { token: nobody.token });
+    expect(all.body.code).toBe(0);
+    const rows = all.body.data as { key: string; name: string; version: number; deployId: string; category: string | null }[];
+    expect(rows.filter((r) => r.key === "seq_model")).toEqual([expect.objectContaining({ key: "seq_model", version: 2, deployId: expect.any(String) })]);
+    expect(rows.some((r) => r.key === "expense")).toBe(true);
+    expect(all.body.total).toBe(rows.length);
+    const searched = await call("/flowable/definition/startable?name=seq_model", { token: nobody.token });
+    expect(searched.body.data.map((r: { key: string }) => r.key)).toEqual(["seq_model"]);
+    const paged = await call("/flowable/definition/startable?limit=1&page=2", { token: nobody.token });
+    expect(paged.body.data).toHaveLength(1);
+    expect(paged.body.total).toBe(rows.length);
+  });
+
+  it("deletes an instance quickly, leaving no open task, message or count behind", async () => {
+    const procInsId = await start(starter, "todo_flow");
+    await taskOf(a, procInsId, "first");
+    const before = (await call("/flowable/task/counts", { token: a.token })).body.data.todo as number;
+    const t0 = Date.now();
+    expect((await call(`/flowable/process/delete/${procInsId}`, { token: admin, body: {} })).body.code).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect((await call("/flowable/task/counts", { token: a.token })).body.data.todo).toBe(before - 1);
+    expect((await todo(a)).filter((r) => r.procInsId === procInsId)).toEqual([]);
+    const left = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM flow_task WHERE proc_ins_id = ?1) + (SELECT COUNT(*) FROM msg_detail WHERE proc_ins_id = ?1) + (SELECT COUNT(*) FROM flow_record WHERE proc_ins_id = ?1) AS n").bind(procInsId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+});
+
 describe("permissions", () => {
   it("refuses the task lists and model verbs without their tags", async () => {
     const nobody = await userWithPermissions(admin, []);

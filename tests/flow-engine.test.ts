@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { evolve, fold } from "../worker/flow/engine/evolve.ts";
-import { activeNodes, predictNext, returnTargets } from "../worker/flow/engine/decide.ts";
+import { activeNodes, decide, predictNext, returnTargets } from "../worker/flow/engine/decide.ts";
+import { offeredActions, taskActions, type TaskAction } from "../worker/flow/engine/actions.ts";
+import type { DecideContext, FlowActor, FlowCommand } from "../worker/flow/engine/types.ts";
 import { FlowRefused } from "../worker/flow/engine/refusal.ts";
 import accountsXml from "./flow/accounts.bpmn?raw";
 import ccXml from "./flow/cc.bpmn?raw";
@@ -649,5 +651,141 @@ describe("versions", () => {
     const v1 = await sim(sequenceXml);
     await v1.start("starter");
     expect(v1.s).toMatchObject({ deployId: "p:1", version: 1 });
+  });
+});
+
+describe("offered actions are exactly the commands the engine accepts", () => {
+  /** The real command of an action (real people, the first return target), or null when there is nothing to act on. */
+  function realCommand(action: TaskAction, s: Sim, taskId: string): FlowCommand | null {
+    switch (action) {
+      case "complete":
+      case "resolve":
+        return { type: "complete", taskId, comment: "ok" };
+      case "reject":
+        return { type: "reject", taskId, comment: "no" };
+      case "return": {
+        const target = returnTargets(s.model, s.s, taskId)[0];
+        return target ? { type: "return", taskId, targetKey: target.key } : null;
+      }
+      case "delegate":
+      case "transfer":
+        return { type: action, taskId, userId: "u9" };
+      case "addSigner":
+        return { type: "addSigner", taskId, userIds: ["u9"], position: "after" };
+      case "removeSigner":
+        return { type: "removeSigner", taskId };
+      case "recall":
+        return { type: "recall", taskId };
+      case "cc":
+        return { type: "cc", userIds: ["u9"] };
+      case "urge":
+        return { type: "urge" };
+      case "revoke":
+        return { type: "revoke" };
+      case "stop":
+        return { type: "stop" };
+    }
+  }
+
+  /** Offered ⇒ the real command succeeds; not offered ⇒ it is refused (complete/resolve: one command, one name). */
+  async function offeredAgree(s: Sim, taskId: string, who: FlowActor): Promise<TaskAction[]> {
+    let n = 0;
+    const ctx: DecideContext = { actor: who, now: s.now, directory: s.directory, newId: () => `dry${++n}` };
+    const offered = await offeredActions(s.model, s.s, taskId, ctx);
+    const delegated = s.s.tasks[taskId]?.delegation === "pending";
+    for (const action of taskActions) {
+      if (action === (delegated ? "complete" : "resolve")) {
+        expect(offered, `${action} is the other name of the same command`).not.toContain(action);
+        continue;
+      }
+      const command = realCommand(action, s, taskId);
+      const outcome = command
+        ? await decide(s.model, s.s, command, { ...ctx, newId: () => `real${++n}` }).then(
+            () => "accepted",
+            (e: unknown) => {
+              if (e instanceof FlowRefused) return "refused";
+              throw e;
+            },
+          )
+        : "refused";
+      expect(outcome, `${action} by ${who.id} (offered: ${offered.join(",")})`).toBe(offered.includes(action) ? "accepted" : "refused");
+    }
+    return offered;
+  }
+
+  it("the assignee, the initiator, a stranger and an administrator on an open task", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    expect(await offeredAgree(s, a, s.actor("u1"))).toEqual(["complete", "reject", "return", "delegate", "transfer", "addSigner", "cc"]);
+    expect(await offeredAgree(s, a, s.actor("starter"))).toEqual(["cc", "urge", "revoke", "stop"]);
+    expect(await offeredAgree(s, a, s.actor("u5"))).toEqual([]);
+    expect(await offeredAgree(s, a, s.actor("admin", true))).toEqual(["transfer", "cc", "stop"]);
+  });
+
+  it("after approving as an added signer, recall is not offered (the engine refuses it)", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    await s.run({ type: "addSigner", taskId: a, userIds: ["u7"], position: "after" }, "u1");
+    expect(await offeredAgree(s, a, s.actor("u1"))).toContain("removeSigner");
+    await s.run({ type: "complete", taskId: a }, "u1");
+    const signer = s.task("a").taskId;
+    expect(await offeredAgree(s, a, s.actor("u1"))).not.toContain("recall");
+    await s.run({ type: "complete", taskId: signer }, "u7");
+    // the signer's own approval moved the flow on: not recallable either (approved as a signer)
+    expect(await offeredAgree(s, signer, s.actor("u7"))).not.toContain("recall");
+  });
+
+  it("an ordinary approval can be recalled while the next step is untouched, and not after", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    await s.run({ type: "complete", taskId: a }, "u1");
+    expect(await offeredAgree(s, a, s.actor("u1"))).toEqual(["cc", "recall"]);
+    await s.complete("b");
+    expect(await offeredAgree(s, a, s.actor("u1"))).toEqual(["cc"]);
+  });
+
+  it("a signer added in parallel: only the one who added them may remove them", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    await s.run({ type: "addSigner", taskId: a, userIds: ["u7"], position: "parallel" }, "u1");
+    const signer = s.tasks("a").find((t) => t.assignee === "u7")!.taskId;
+    expect(await offeredAgree(s, signer, s.actor("u7"))).not.toContain("removeSigner");
+    expect(await offeredAgree(s, signer, s.actor("u1"))).toContain("removeSigner");
+  });
+
+  it("a delegated task offers resolve to the delegate and nothing to act on to the owner", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    await s.run({ type: "delegate", taskId: a, userId: "u7" }, "u1");
+    const delegate = await offeredAgree(s, a, s.actor("u7"));
+    expect(delegate).toContain("resolve");
+    expect(delegate).not.toContain("complete");
+    expect(await offeredAgree(s, a, s.actor("u1"))).toEqual([]);
+  });
+
+  it("the initiator's task after a return: resubmit (complete), no reject, return or signers", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    await s.complete("a");
+    const b = s.task("b");
+    await s.run({ type: "return", taskId: b.taskId, targetKey: "start" }, await s.worker(b));
+    const mine = s.task("start").taskId;
+    const offered = await offeredAgree(s, mine, s.actor("starter"));
+    expect(offered).toContain("complete");
+    for (const never of ["reject", "return", "addSigner"] as const) expect(offered).not.toContain(never);
+  });
+
+  it("a suspended instance offers no task action, only stop to an administrator", async () => {
+    const s = await sim(sequenceXml);
+    await s.start("starter");
+    const a = s.task("a").taskId;
+    await s.run({ type: "suspend" }, s.actor("admin", true));
+    expect(await offeredAgree(s, a, s.actor("u1"))).toEqual([]);
+    expect(await offeredAgree(s, a, s.actor("admin", true))).toEqual(["cc", "stop"]);
   });
 });

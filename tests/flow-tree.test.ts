@@ -56,6 +56,7 @@ interface DiElement {
   bpmnElement?: { id: string };
   bounds?: { x: number; y: number; width: number; height: number };
   waypoint?: { x: number; y: number }[];
+  label?: { bounds?: { x: number; y: number; width: number; height: number } };
 }
 
 async function diagram(xml: string) {
@@ -127,6 +128,30 @@ describe("process tree schema and rules", () => {
     for (const p of problems) expect(p.text["zh-CN"]).toMatch(/^节点「/);
     // the schema reports the same rules as issues
     expect(processTree.safeParse(bad).success).toBe(false);
+  });
+
+  it("names two node ids that become the same BPMN id, and ids the conversion gives its own elements", () => {
+    const approver = { assignedType: "user", assignedUser: [{ id: "u1", name: "一" }] };
+    const clash = processNode.parse(root(approval("a-b", approver, approval("a.b", approver, approval("node_a_b", approver))))) as ProcessTree;
+    const en = treeProblems(clash).map((p) => `${p.nodeId}: ${p.text["en-US"]}`);
+    expect(en).toEqual([expect.stringMatching(/^a\.b: .*clashes with another node's/), expect.stringMatching(/^node_a_b: .*clashes with another node's/)]);
+    expect(treeProblems(clash).every((p) => p.text["zh-CN"].includes("冲突"))).toBe(true);
+    expect(processTree.safeParse(clash).success).toBe(false);
+
+    const derived = processNode.parse(root(
+      { id: "c", type: "CONDITIONS", name: "", props: {}, branches: [
+        { id: "b1", type: "CONDITION", name: "", props: { conditions: [{ field: "amount", op: ">", value: 1 }] }, children: approval("c_join", approver) },
+        { id: "b2", type: "CONDITION", name: "", props: { isDefault: true } },
+      ], children: approval("flow_3", approver, approval("root_end", approver)) },
+    )) as ProcessTree;
+    const texts = treeProblems(derived).map((p) => `${p.nodeId}: ${p.text["en-US"]}`);
+    expect(texts).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^c_join: .*clashes with an element made for node/),
+      expect.stringMatching(/^flow_3: .*clashes with a sequence flow's/),
+      expect.stringMatching(/^root_end: .*clashes with an element made for node/),
+    ]));
+    // a tree without clashes has none of these
+    expect(treeProblems(tree(everything)).filter((p) => /clash/.test(p.text["en-US"]))).toEqual([]);
   });
 
   it("refuses shapes that are not a tree of known nodes", () => {
@@ -223,6 +248,27 @@ describe("tree → BPMN", () => {
     const y = (id: string) => shapes.find((s) => s.bpmnElement!.id === id)!.bounds!.y;
     expect(Math.min(...shapes.map((s) => s.bounds!.y))).toBe(y("root"));
     expect(Math.max(...shapes.map((s) => s.bounds!.y))).toBe(y("root_end"));
+  });
+
+  it("branch labels of a split sit apart from each other and from every shape", async () => {
+    const approver = { assignedType: "user", assignedUser: [{ id: "u1", name: "一" }] };
+    const wide = root({ id: "many", type: "CONDITIONS", name: "分支", props: {}, branches: [
+      ...[1, 2, 3].map((n) => ({ id: `w${n}`, type: "CONDITION", name: `金额大于 ${n}000 且部门为财务的一个很长的条件名称`, props: { conditions: [{ field: "amount", op: ">", value: n * 1000 }] }, children: approval(`t${n}`, approver) })),
+      { id: "w4", type: "CONDITION", name: "其他情况（默认分支，空）", props: { isDefault: true } },
+    ] });
+    for (const input of [everything, wide]) {
+      const xml = await treeToBpmn(tree(input), { key: "labels", name: "x" });
+      const { flowElements, plane } = await diagram(xml);
+      const gateways = new Set(flowElements.filter((e) => e.$type.endsWith("Gateway")).map((e) => e.id));
+      const flows = flowElements.filter((e) => e.$type === "bpmn:SequenceFlow") as unknown as { id: string; sourceRef: { id: string }; name?: string }[];
+      const fromSplit = new Set(flows.filter((f) => f.name && gateways.has(f.sourceRef.id) && flows.filter((g) => g.sourceRef.id === f.sourceRef.id).length > 1).map((f) => f.id));
+      const labels = plane.filter((p) => p.$type === "bpmndi:BPMNEdge" && fromSplit.has(p.bpmnElement!.id)).map((p) => ({ id: p.bpmnElement!.id, bounds: p.label?.bounds }));
+      expect(labels.length).toBeGreaterThan(1);
+      for (const l of labels) expect(l.bounds, `${l.id} has a label`).toBeDefined();
+      for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) expect(overlap(labels[i].bounds, labels[j].bounds), `${labels[i].id} / ${labels[j].id}`).toBe(false);
+      const shapes = plane.filter((p) => p.$type === "bpmndi:BPMNShape");
+      for (const l of labels) for (const sh of shapes) expect(overlap(l.bounds, sh.bounds), `${l.id} over ${sh.bpmnElement!.id}`).toBe(false);
+    }
   });
 
   it("the smallest tree: start straight to end; odd ids and keys become valid BPMN ids", async () => {

@@ -34,6 +34,8 @@ const GATEWAY = 50;
 const VGAP = 50;
 const HGAP = 50;
 const MARGIN = 60;
+const LABEL_W = 90;
+const LABEL_H = 14;
 
 // ---------------------------------------------------------------- the graph being built
 
@@ -339,6 +341,13 @@ function connect(graph: Graph, block: Block): void {
 
 // ---------------------------------------------------------------- layout
 
+/**
+ * Room under a condition split for its branches' labels: each label sits in its own column between the
+ * horizontal run and the branch's first node, so neither the labels nor the nodes overlap.
+ */
+const BRANCH_LABEL_ROOM = 2 * LABEL_H + 6;
+const labelRoom = (block: Extract<Block, { kind: "branches" }>) => (block.split.type === "exclusiveGateway" ? BRANCH_LABEL_ROOM : 0);
+
 /** The x of an empty branch's column, set when placed (its edge runs down there). */
 const columnAxis = new WeakMap<Block, number>();
 const sizes = new WeakMap<Block, Size>();
@@ -363,7 +372,7 @@ function measure(block: Block): Size {
       const parts = block.branches.map(measure);
       const w = parts.reduce((sum, p) => sum + p.w, 0) + HGAP * (parts.length - 1);
       const inner = Math.max(0, ...parts.map((p) => p.h));
-      size = { w, h: GATEWAY + VGAP + inner + VGAP + GATEWAY, axis: w / 2 };
+      size = { w, h: GATEWAY + VGAP + labelRoom(block) + inner + VGAP + GATEWAY, axis: w / 2 };
       break;
     }
     case "escalation":
@@ -399,15 +408,16 @@ function place(block: Block, left: number, top: number, size: Size = sizes.get(b
     }
     case "branches": {
       at(block.split, axis - GATEWAY / 2, top);
-      const inner = size.h - 2 * GATEWAY - 2 * VGAP;
+      const room = labelRoom(block);
+      const inner = size.h - 2 * GATEWAY - 2 * VGAP - room;
       let x = left;
       for (const branch of block.branches) {
         const s = sizes.get(branch)!;
-        place(branch, x, top + GATEWAY + VGAP, s);
+        place(branch, x, top + GATEWAY + VGAP + room, s);
         columnAxis.set(branch, x + s.axis);
         x += s.w + HGAP;
       }
-      at(block.join, axis - GATEWAY / 2, top + GATEWAY + VGAP + inner + VGAP);
+      at(block.join, axis - GATEWAY / 2, top + GATEWAY + VGAP + room + inner + VGAP);
       return;
     }
     case "escalation": {
@@ -472,8 +482,6 @@ const attrList = (attrs: Record<string, string>) =>
     .map(([k, v]) => ` ${k}="${xmlAttr(v)}"`)
     .join("");
 
-const LABEL_W = 90;
-const LABEL_H = 14;
 const bounds = (b: { x: number; y: number; w: number; h: number }) =>
   `<dc:Bounds x="${Math.round(b.x)}" y="${Math.round(b.y)}" width="${Math.round(b.w)}" height="${Math.round(b.h)}" />`;
 
@@ -486,8 +494,22 @@ function shapeLabel(e: Element): string {
   return "";
 }
 
-/** A branch's name beside the top of its column (the first vertical run after turning). */
-function edgeLabel(route: Point[]): string {
+/** Branch columns are at least this far apart (a task's width and the gap between branches). */
+const COLUMN = TASK_W + HGAP;
+
+/**
+ * A flow's name. A branch leaving a split: just right of its own column's line (the vertical run after the
+ * turn, or the straight run of a branch under the gateway), right under the horizontal run, as wide as a
+ * column allows — so the labels of neighbouring branches never meet, however many there are, and the room
+ * left under the split (BRANCH_LABEL_ROOM) keeps them off the nodes. Other flows: beside their middle.
+ */
+function edgeLabel(flow: Flow, route: Point[], split: boolean): string {
+  if (split) {
+    const turns = route.length >= 3 && route[1][1] === route[2][1];
+    const column = turns ? route[2][0] : route[0][0];
+    const y = flow.source.y + flow.source.h + VGAP / 2 + 4;
+    return `<bpmndi:BPMNLabel>${bounds({ x: column + 5, y, w: COLUMN - 15, h: 2 * LABEL_H })}</bpmndi:BPMNLabel>`;
+  }
   const [x, y] = route.length >= 3 ? route[2] : [(route[0][0] + route[route.length - 1][0]) / 2, (route[0][1] + route[route.length - 1][1]) / 2];
   return `<bpmndi:BPMNLabel>${bounds({ x: x + 5, y: y + 3, w: LABEL_W, h: LABEL_H })}</bpmndi:BPMNLabel>`;
 }
@@ -529,10 +551,13 @@ function render(graph: Graph, processId: string, name: string): string {
       `      <bpmndi:BPMNShape id="${e.id}_di" bpmnElement="${e.id}"${marker}>${bounds(e)}${e.name ? shapeLabel(e) : ""}</bpmndi:BPMNShape>`,
     );
   }
+  const outgoing = new Map<Element, number>();
+  for (const f of graph.flows) outgoing.set(f.source, (outgoing.get(f.source) ?? 0) + 1);
+  const isSplit = (e: Element) => e.type.endsWith("Gateway") && (outgoing.get(e) ?? 0) > 1;
   for (const f of graph.flows) {
     const route = waypoints(f);
     const points = route.map(([x, y]) => `<di:waypoint x="${Math.round(x)}" y="${Math.round(y)}" />`).join("");
-    lines.push(`      <bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}">${points}${f.name ? edgeLabel(route) : ""}</bpmndi:BPMNEdge>`);
+    lines.push(`      <bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}">${points}${f.name ? edgeLabel(f, route, isSplit(f.source)) : ""}</bpmndi:BPMNEdge>`);
   }
   lines.push(`    </bpmndi:BPMNPlane>`);
   lines.push(`  </bpmndi:BPMNDiagram>`);

@@ -198,6 +198,8 @@ export function treeProblems(tree: ProcessTree): TreeProblem[] {
   const fields = new Set(tree.props.formFields.map((f) => f.key));
   const seen = new Set<string>();
   const bpmnIds = new Set<string>();
+  /** ids the conversion adds beside a node (a block's join, the end event, a timeout's boundary…) */
+  const derivedOf = new Map<string, ProcessNode>();
   const fieldKeys = new Set<string>();
   for (const f of tree.props.formFields) {
     if (fieldKeys.has(f.key)) add(tree, `的表单字段 ${f.key} 重复`, `has the form field ${f.key} twice`);
@@ -206,10 +208,13 @@ export function treeProblems(tree: ProcessTree): TreeProblem[] {
   }
   walkTree(tree, (n, parent) => {
     const bpmnId = bpmnIdOf(n.id);
+    // the exact id first, then its BPMN id against the other nodes' (both sets are filled only after the test)
     if (seen.has(n.id)) add(n, "的编号重复", "has a duplicate id");
     else if (bpmnIds.has(bpmnId)) add(n, "的编号与其他节点冲突", "has an id that clashes with another node's");
     seen.add(n.id);
     bpmnIds.add(bpmnId);
+    if (/^flow_\d+(_\d+)?$/.test(bpmnId)) add(n, "的编号与连线编号冲突", "has an id that clashes with a sequence flow's");
+    for (const derived of derivedIds(n)) derivedOf.set(derived, n);
     if (n.type === "ROOT" && parent) add(n, "不能出现在分支中", "cannot be inside a branch");
     if ((n.type === "CONDITION" || n.type === "CONCURRENT") && !parent) add(n, "只能作为分支出现", "can only be a branch");
     if (n.type === "APPROVAL") {
@@ -236,5 +241,19 @@ export function treeProblems(tree: ProcessTree): TreeProblem[] {
       }
     }
   });
+  // a node whose BPMN id is one the conversion gives an added element would be renamed there, losing its key
+  walkTree(tree, (n) => {
+    const owner = derivedOf.get(bpmnIdOf(n.id));
+    if (owner && owner !== n) add(n, `的编号与节点「${label(owner)}」生成的元素冲突`, `has an id that clashes with an element made for node "${label(owner)}"`);
+  });
   return problems;
+}
+
+/** The ids treeToBpmn gives the elements it adds for a node (to-bpmn.ts names them after the node's BPMN id). */
+function derivedIds(n: ProcessNode): string[] {
+  const id = bpmnIdOf(n.id);
+  if (n.type === "ROOT") return [`${id}_end`];
+  if (n.type === "CONDITIONS" || n.type === "CONCURRENTS") return [`${id}_join`];
+  if (n.type === "APPROVAL" && n.props.timeout) return [`${id}_timeout`, `${id}_escalated`, `${id}_merge`];
+  return [];
 }

@@ -66,9 +66,11 @@ const dropTask = (taskId: string): Statement[] => [...leaveInbox(taskId), st("DE
 
 /** Every task of an instance leaves (it ended or was deleted). */
 const dropTasksOf = (procInsId: string): Statement[] => [
+  // counted per key from the instance's own tasks (task index, then inbox by task): a correlated count per
+  // key would walk that key's whole inbox, which grows with every open task of a role
   st(
-    "UPDATE flow_inbox_count SET n = n - (SELECT COUNT(*) FROM flow_inbox b JOIN flow_task t ON t.task_id = b.task_id WHERE t.proc_ins_id = ?1 AND b.who = flow_inbox_count.who) " +
-      "WHERE who IN (SELECT b.who FROM flow_inbox b JOIN flow_task t ON t.task_id = b.task_id WHERE t.proc_ins_id = ?1)",
+    "UPDATE flow_inbox_count SET n = n - c.k FROM (SELECT b.who, COUNT(*) AS k FROM flow_task t JOIN flow_inbox b ON b.task_id = t.task_id WHERE t.proc_ins_id = ?1 GROUP BY b.who) AS c " +
+      "WHERE flow_inbox_count.who = c.who",
     procInsId,
   ),
   st("DELETE FROM flow_inbox WHERE task_id IN (SELECT task_id FROM flow_task WHERE proc_ins_id = ?)", procInsId),
@@ -76,16 +78,17 @@ const dropTasksOf = (procInsId: string): Statement[] => [
 ];
 
 /** The task's own record row (its first) is closed with the action, who and the time it took. */
-const closeRecord = (taskId: string, action: string, by: Person | null, comment: string | null, at: string) =>
+const closeRecord = (e: StoredEvent, taskId: string, action: string, by: Person | null, comment: string | null, at: string) =>
   st(
     "UPDATE flow_record SET action = ?2, by_id = COALESCE(?3, by_id), by_name = COALESCE(?4, by_name), comment = COALESCE(?5, comment), end_time = ?6, " +
-      "duration_ms = CAST(ROUND((julianday(?6) - julianday(start_time)) * 86400000) AS INTEGER) WHERE task_id = ?1 AND end_time IS NULL",
+      "duration_ms = CAST(ROUND((julianday(?6) - julianday(start_time)) * 86400000) AS INTEGER), action_seq = ?7 WHERE task_id = ?1 AND end_time IS NULL",
     taskId,
     action,
     by?.id ?? null,
     by?.name ?? null,
     comment,
     at,
+    e.version,
   );
 
 /** A finished-list row for `userId`, from the task's record row and its instance. */
@@ -105,7 +108,7 @@ const doneRow = (userId: string, taskId: string, outcome: string, comment: strin
 const actionRecord = (e: StoredEvent, action: string, by: Person | null, comment: string | null, extra: { taskId?: string | null; node?: string | null; nodeName?: string | null; assigneeName?: string | null } = {}) => {
   const at = displayTime(e.at);
   return st(
-    "INSERT OR REPLACE INTO flow_record (proc_ins_id, seq, task_id, node_key, node_name, action, by_id, by_name, assignee_name, comment, start_time, end_time, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+    "INSERT OR REPLACE INTO flow_record (proc_ins_id, seq, task_id, node_key, node_name, action, by_id, by_name, assignee_name, comment, start_time, end_time, duration_ms, action_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
     procOf(e),
     e.version,
     extra.taskId ?? null,
@@ -118,6 +121,7 @@ const actionRecord = (e: StoredEvent, action: string, by: Person | null, comment
     comment,
     at,
     at,
+    e.version,
   );
 };
 
@@ -193,7 +197,7 @@ const handlers: { [K in keyof FlowEvents]?: Handler<K> } = {
     const at = displayTime(e.at);
     const outcome = d.auto ? "auto" : "complete";
     return [
-      closeRecord(d.taskId, outcome, d.by, d.comment || null, at),
+      closeRecord(e, d.taskId, outcome, d.by, d.comment || null, at),
       doneRow(d.by.id, d.taskId, outcome, d.comment || null, at),
       ...(d.variables && Object.keys(d.variables).length ? [st("UPDATE flow_instance SET variables = json_patch(variables, ?2) WHERE proc_ins_id = ?1", procOf(e), json(d.variables))] : []),
       ...dropTask(d.taskId),
@@ -218,7 +222,7 @@ const handlers: { [K in keyof FlowEvents]?: Handler<K> } = {
             st("UPDATE flow_record SET by_id = ?2, by_name = ?3 WHERE task_id = ?1 AND end_time IS NULL AND EXISTS (SELECT 1 FROM flow_done WHERE user_id = ?2 AND task_id = ?1)", d.taskId, actor, e.meta.actorName),
           ]
         : [];
-    return [...rejectedByActor, closeRecord(d.taskId, d.reason === "reject" ? "reject" : `cancelled:${d.reason}`, null, null, at), ...dropTask(d.taskId)];
+    return [...rejectedByActor, closeRecord(e, d.taskId, d.reason === "reject" ? "reject" : `cancelled:${d.reason}`, null, null, at), ...dropTask(d.taskId)];
   },
   "flow.taskDelegated": (e, d) => [
     st("UPDATE flow_task SET owner_id = COALESCE(owner_id, ?2), assignee_id = ?3, assignee_name = ?4 WHERE task_id = ?1", d.taskId, d.from.id, d.to.id, d.to.name),
@@ -251,13 +255,14 @@ const handlers: { [K in keyof FlowEvents]?: Handler<K> } = {
     return [
       // the record row may already be closed as cancelled by the return: say it was the return
       st(
-        "UPDATE flow_record SET action = 'return', by_id = ?2, by_name = ?3, comment = ?4, end_time = COALESCE(end_time, ?5), duration_ms = CAST(ROUND((julianday(COALESCE(end_time, ?5)) - julianday(start_time)) * 86400000) AS INTEGER) " +
+        "UPDATE flow_record SET action = 'return', by_id = ?2, by_name = ?3, comment = ?4, end_time = COALESCE(end_time, ?5), duration_ms = CAST(ROUND((julianday(COALESCE(end_time, ?5)) - julianday(start_time)) * 86400000) AS INTEGER), action_seq = ?6 " +
           "WHERE task_id = ?1 AND seq = (SELECT MIN(seq) FROM flow_record WHERE task_id = ?1)",
         d.taskId,
         d.by.id,
         d.by.name,
         d.comment || null,
         at,
+        e.version,
       ),
       doneRow(d.by.id, d.taskId, "return", d.comment || null, at),
       ...dropTask(d.taskId),

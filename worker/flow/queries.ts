@@ -83,12 +83,13 @@ export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters)
   const at = (value: Bind) => `?${params.push(value)}`;
   const conditions: string[] = [];
   const after = cursor ? `(b.create_time, b.task_id) < (${at(cursor.params[0]!)}, ${at(cursor.params[1]!)})` : null;
-  const filtered = !!(f.name || f.procDefKey || f.beginTime || f.endTime);
+  const filtered = !!(f.name || f.procDefKey || f.beginTime || f.endTime || f.procInsId);
   if (f.name) {
     const p = at(like(f.name));
     conditions.push(`(t.name LIKE ${p} ESCAPE '\\' OR t.proc_def_name LIKE ${p} ESCAPE '\\')`);
   }
   if (f.procDefKey) conditions.push(`t.proc_def_key = ${at(f.procDefKey)}`);
+  if (f.procInsId) conditions.push(`t.proc_ins_id = ${at(f.procInsId)}`);
   if (f.beginTime) conditions.push(`b.create_time >= ${at(f.beginTime)}`);
   if (f.endTime) conditions.push(`b.create_time <= ${at(f.endTime.length === 10 ? `${f.endTime} 23:59:59` : f.endTime)}`);
   const join = filtered ? " JOIN flow_task t ON t.task_id = b.task_id" : "";
@@ -142,7 +143,50 @@ export async function myProcessPage(db: D1Database, actor: FlowActor, f: ListFil
   const { where, params } = filtersOf(f, { name: ["i.name"], key: "i.key", time: "i.start_time" });
   if (f.status) (where.push("i.status = ?"), params.push(f.status));
   const result = await pageOf(db, "flow_instance i", ["i.initiator_id = ?", ...where], [actor.id, ...params], instanceSelect, "i.start_time DESC, i.proc_ins_id DESC", f, cursorOf(f, "i.start_time", "i.proc_ins_id"));
-  return { total: result.total, rows: parseLists(result.rows) };
+  type Row = { procInsId: string; deployId: string; status: string };
+  const rows = parseLists(result.rows) as unknown as (Row & Record<string, unknown>)[];
+  const mine = await myPart(db, actor, rows);
+  return { total: result.total, rows: rows.map((r) => ({ ...r, ...mine(r) })) };
+}
+
+/**
+ * What the initiator may do with each instance of a page, in two statements for the whole page: my open task
+ * there (`myTaskId`; `resubmit` when it is the initiator's task at the start, after a return), and whether it
+ * can still be revoked (running, and nobody but the initiator or the system has approved anything — the
+ * engine's own rule, read from the finished lists: a recalled approval no longer counts).
+ */
+async function myPart(db: D1Database, actor: FlowActor, rows: { procInsId: string; deployId: string; status: string }[]) {
+  const ids = JSON.stringify(rows.map((r) => r.procInsId));
+  const [tasks, approved] = rows.length
+    ? await db.batch([
+        db
+          .prepare(
+            "SELECT t.proc_ins_id AS procInsId, t.task_id AS taskId, t.node_key AS nodeKey FROM flow_task t JOIN flow_inbox b ON b.task_id = t.task_id " +
+              "WHERE t.proc_ins_id IN (SELECT value FROM json_each(?1)) AND b.who IN (SELECT value FROM json_each(?2)) ORDER BY t.create_time, t.task_id",
+          )
+          .bind(ids, JSON.stringify(inboxKeys(actor))),
+        db
+          .prepare(
+            "SELECT DISTINCT d.proc_ins_id AS procInsId FROM flow_done d JOIN flow_instance i ON i.proc_ins_id = d.proc_ins_id " +
+              "WHERE d.proc_ins_id IN (SELECT value FROM json_each(?1)) AND d.outcome IN ('complete', 'auto') AND d.user_id NOT IN (i.initiator_id, 'system')",
+          )
+          .bind(ids),
+      ])
+    : [{ results: [] }, { results: [] }];
+  const deployments = await deploymentsByIds(db, rows.map((r) => r.deployId).filter(Boolean));
+  const open = new Map<string, { taskId: string; resubmit: boolean }>();
+  for (const t of tasks!.results as { procInsId: string; taskId: string; nodeKey: string }[]) {
+    const row = rows.find((r) => r.procInsId === t.procInsId);
+    const resubmit = deployments.get(row?.deployId ?? "")?.model.startNode === t.nodeKey;
+    // the initiator's own task (after a return) is the one to show; otherwise my first open task there
+    if (!open.has(t.procInsId) || (resubmit && !open.get(t.procInsId)!.resubmit)) open.set(t.procInsId, { taskId: t.taskId, resubmit });
+  }
+  const acted = new Set((approved!.results as { procInsId: string }[]).map((r) => r.procInsId));
+  return (r: { procInsId: string; status: string }) => ({
+    myTaskId: open.get(r.procInsId)?.taskId ?? null,
+    resubmit: open.get(r.procInsId)?.resubmit ?? false,
+    revocable: r.status === "running" && !acted.has(r.procInsId),
+  });
 }
 
 /** Every instance (monitor, instance admin): running ones only when `running`. */

@@ -146,6 +146,8 @@ export const flowRecord = sqliteTable(
     startTime: text("start_time").notNull(),
     endTime: text("end_time"),
     durationMs: integer("duration_ms"),
+    /** the stream version of the event that acted (closed a task's row, or the action itself); null while pending: the record's order */
+    actionSeq: integer("action_seq"),
   },
   (t) => [primaryKey({ columns: [t.procInsId, t.seq] }), index("flow_record_task_idx").on(t.taskId)],
 );

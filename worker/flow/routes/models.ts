@@ -24,6 +24,7 @@ import { deploymentPublished, deploymentStream, type DeploymentPublished } from 
 import { deploymentById, latestDeployment, type DeploymentRow } from "../repository.ts";
 import { bodyOf, parseInput, startInstance } from "../commands.ts";
 import { pageParams } from "../queries.ts";
+import { displayTime } from "../../time.ts";
 
 const models = flowModel as unknown as Family;
 const tags = { list: "flowable:definition:list", info: "flowable:definition:info", save: "flowable:definition:save", update: "flowable:definition:update", delete: "flowable:definition:delete", publish: "flowable:definition:publish" };
@@ -45,6 +46,8 @@ const listQuery = z.object({ page: z.string().optional(), limit: z.string().opti
 const startBody = z.object({ code: z.string().min(1).max(64), data: z.record(z.string(), z.unknown()).default({}), proc_form_id: z.string().nullish(), dataModelId: z.string().nullish() });
 const submitBody = z.object({ code: z.string().min(1).max(64), businessKey: z.string().max(128).nullish(), data: z.record(z.string(), z.unknown()).default({}) });
 
+const startableQuery = z.object({ page: z.string().optional(), limit: z.string().optional(), name: z.string().max(100).optional(), category: z.string().max(64).optional() });
+const startableRow = z.object({ key: z.string(), name: z.string(), version: z.number(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
 const modelRow = z.object({ id: z.string(), key: z.string(), name: z.string(), category: z.string().nullable(), description: z.string().nullable(), formCode: z.string().nullable(), version: z.number().nullable(), deployTime: z.string().nullable(), updateTime: z.string().nullable() });
 const startForm = z.object({ deployId: z.string(), key: z.string(), version: z.number(), name: z.string(), formFields: z.array(z.record(z.string(), z.unknown())), pickNodes: z.array(z.object({ key: z.string(), name: z.string() })) });
 
@@ -154,6 +157,26 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("流程模型列表", "Process models"), query: listQuery, response: z.array(modelRow) } },
     )
+    .get(
+      "/flowable/definition/startable",
+      "signedIn",
+      async (c) => {
+        const q = parseInput(startableQuery, c.req.query());
+        const { limit, offset } = pageParams(q);
+        // the newest version of every model that still exists: what dynamicStart starts for its key
+        const where = ["d.version = (SELECT MAX(x.version) FROM flow_deployment x WHERE x.key = d.key)"];
+        const params: (string | number)[] = [];
+        if (q.name) (where.push("(d.name LIKE ? ESCAPE '\\' OR d.key LIKE ? ESCAPE '\\')"), params.push(like(q.name), like(q.name)));
+        if (q.category) (where.push("m.category = ?"), params.push(q.category));
+        const from = `flow_deployment d JOIN flow_model m ON m.key = d.key WHERE ${where.join(" AND ")}`;
+        const [count, rows] = await c.env.DB.batch([
+          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${from}`).bind(...params),
+          c.env.DB.prepare(`SELECT d.key, d.name, d.version, m.category, d.deploy_id AS deployId, d.deploy_time AS deployTime FROM ${from} ORDER BY d.name, d.key LIMIT ? OFFSET ?`).bind(...params, limit, offset),
+        ]);
+        return page(c, (count!.results[0] as { n: number }).n, rows!.results);
+      },
+      { doc: { summary: l("可发起的流程（已发布的最新版本，任何登录用户）", "Processes I may start (the latest published version; any signed-in user)"), query: startableQuery, response: z.array(startableRow) } },
+    )
     .post("/flowable/definition/model/create", tags.save, (c) => saveModel(c, "create"), { doc: { summary: l("新建流程模型（流程树或 BPMN）", "Create a process model (tree or BPMN)"), body: modelBody } })
     .post("/flowable/definition/model/update", tags.update, (c) => saveModel(c, "update"), { doc: { summary: l("修改流程模型", "Update a process model"), body: modelBody } })
     .post("/flowable/definition/model/save", tags.save, (c) => saveModel(c, "save"), { doc: { summary: l("保存流程模型（有 id 时修改）", "Save a process model (updates when the id is given)"), body: modelBody } })
@@ -207,7 +230,7 @@ export function modelRoutes(routes: RouteTable) {
               model: compiled,
               tree: current.tree ?? null,
             };
-            const update = await newUpdate(c.env.DB, models, id, { deployedVersion: version, deployTime: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ") });
+            const update = await newUpdate(c.env.DB, models, id, { deployedVersion: version, deployTime: displayTime(new Date().toISOString()) });
             return {
               writes: [{ stream: deploymentStream(deployId), head: { version: 0, hash: "" }, events: [{ type: deploymentPublished, data: data as unknown as Record<string, unknown> }] }, update],
               response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { deployId, version } },

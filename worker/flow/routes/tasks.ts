@@ -8,14 +8,17 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
-import { t } from "../../../events/i18n.ts";
+import { t, type Lang } from "../../../events/i18n.ts";
+import { actionName } from "../record-names.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { commandMeta, ok, page } from "../../http/envelope.ts";
+import { actorOf, commandMeta, ok, page } from "../../http/envelope.ts";
 import type { RouteTable } from "../../http/routes.ts";
 import { ConcurrencyError, DomainError, codes } from "../../errors.ts";
 import { FlowRefused } from "../engine/refusal.ts";
 import { activeNodes, mayAct, predictNext, returnTargets } from "../engine/decide.ts";
-import type { FlowActor, InstanceState } from "../engine/types.ts";
+import { offeredActions, type TaskAction } from "../engine/actions.ts";
+import type { CompiledModel, FlowActor, InstanceState } from "../engine/types.ts";
+import { displayTime } from "../../time.ts";
 import { d1Directory } from "../directory.ts";
 import { bodyOf, decideContext, decideOn, flowActorOf, parseInput, runOnInstance, runOnTask } from "../commands.ts";
 import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow } from "../repository.ts";
@@ -62,6 +65,7 @@ const listQuery = z.object({
   endTime: z.string().max(19).optional(),
   cursor: z.string().max(200).optional(),
   status: z.string().max(16).optional(),
+  procInsId: z.string().max(64).optional(),
 });
 const recordQuery = z.object({ procInsId: id });
 
@@ -69,7 +73,14 @@ const todoRow = z.object({
   taskId: z.string(), taskName: z.string(), taskDefKey: z.string(), procInsId: z.string(), procDefName: z.string(), procDefKey: z.string().nullable(),
   startUserName: z.string().nullable(), createTime: z.string(), assigneeName: z.string().nullable(), state: z.string(), batchable: z.boolean(),
 });
-const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
+const myProcessRow = z.object({
+  procInsId: z.string(), procDefName: z.string(), procDefKey: z.string(), version: z.number(), status: z.string(), startTime: z.string(), endTime: z.string().nullable(),
+  activeNodeNames: z.array(z.string()), currentAssignees: z.array(z.string()),
+  myTaskId: z.string().nullable().describe("my open task in this instance (the initiator's task after a return to the start, else any)"),
+  resubmit: z.boolean().describe("myTaskId is the initiator's task at the start: completing it resubmits"),
+  revocable: z.boolean().describe("running, and no approver but the initiator has acted yet"),
+});
+const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), actionName: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
 
@@ -94,47 +105,43 @@ export function instanceInfo(state: InstanceState) {
     startUserId: state.initiator.id,
     startUserName: state.initiator.name,
     businessKey: state.businessKey,
-    startTime: state.startTime,
-    endTime: state.endTime,
+    startTime: displayTime(state.startTime),
+    endTime: state.endTime ? displayTime(state.endTime) : null,
     activeNodes: activeNodes(state),
     endNodes: state.endNodes,
   };
 }
 
-/** What this user may do now with this task (and its instance). */
-export function actionsFor(state: InstanceState, taskId: string, actor: FlowActor): string[] {
-  const actions: string[] = [];
-  const task = state.tasks[taskId];
-  const running = state.status === "running";
-  if (task && running && mayAct(state, taskId, actor)) {
-    if (task.delegation === "pending") actions.push("resolve");
-    else {
-      actions.push("complete");
-      if (!task.resumeAt) actions.push("reject", "return");
-      actions.push("delegate", "transfer", "addSigner", "cc");
-      if (task.signer) actions.push("removeSigner");
-    }
-  } else if (task && running && actor.monitor) actions.push("transfer");
-  const mine = state.completed.filter((x) => x.by === actor.id);
-  const last = mine.at(-1);
-  if (running && last && last.createdTasks.length > 0 && last.createdTasks.every((id) => state.tasks[id])) actions.push("recall");
-  if (state.initiator.id === actor.id && running) {
-    actions.push("urge");
-    if (!state.completed.some((x) => x.by !== state.initiator.id && x.by !== "system")) actions.push("revoke");
-  }
-  if ((state.initiator.id === actor.id || actor.monitor) && (running || state.status === "suspended")) actions.push("stop");
-  return [...new Set(actions)];
+/** The permission tag each offered action's route needs: an action the user's tags refuse is not offered. */
+const actionTag: Record<TaskAction, string> = {
+  complete: tag.complete, resolve: tag.complete, reject: tag.reject, return: tag.return, delegate: tag.delegate, transfer: tag.transfer,
+  addSigner: tag.sign, removeSigner: tag.sign, cc: tag.cc, recall: tag.recall, urge: tag.urge, revoke: tag.revoke, stop: tag.stop,
+};
+
+/**
+ * What this user may do now with this task (and its instance): the commands the engine accepts from them in
+ * a dry run (engine/actions.ts), less those whose route their permission tags refuse.
+ */
+export async function actionsFor(c: Context<AppEnv>, model: CompiledModel, state: InstanceState, taskId: string, actor: FlowActor): Promise<TaskAction[]> {
+  const user = actorOf(c);
+  const offered = await offeredActions(model, state, taskId, decideContext(c.env.DB, actor));
+  return offered.filter((a) => user.admin || user.permissions.has(actionTag[a]));
 }
 
-/** The flow record of an instance, oldest first. */
-async function recordOf(db: D1Database, procInsId: string) {
+/**
+ * The flow record of an instance in the order things were done: each row at the event that acted (a task's
+ * row when it was completed, returned or cancelled; an action's row when it happened), open tasks last.
+ * Each row carries its action code and the code's readable name in the request's language.
+ */
+async function recordOf(db: D1Database, procInsId: string, lang: Lang) {
   const { results } = await db
     .prepare(
-      "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs FROM flow_record WHERE proc_ins_id = ? ORDER BY seq",
+      "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs " +
+        "FROM flow_record WHERE proc_ins_id = ? ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
     )
     .bind(procInsId)
-    .all();
-  return results;
+    .all<{ action: string }>();
+  return results.map((r) => ({ ...r, actionName: actionName(r.action, lang) }));
 }
 
 /** Done and active nodes and the flows between done ones, for the diagram of this instance's own version. */
@@ -151,7 +158,7 @@ export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
 /** A task by id: open in the state, or as its flow-record row once it is gone. */
 async function taskView(db: D1Database, state: InstanceState, taskId: string) {
   const open = state.tasks[taskId];
-  if (open) return { ...open, taskId, taskName: open.name, taskDefKey: open.node, open: true };
+  if (open) return { ...open, taskId, taskName: open.name, taskDefKey: open.node, createTime: displayTime(open.createTime), open: true };
   const row = await db.prepare("SELECT task_id AS taskId, node_key AS taskDefKey, node_name AS taskName, action, by_name AS byName, start_time AS createTime, end_time AS endTime FROM flow_record WHERE task_id = ? ORDER BY seq LIMIT 1").bind(taskId).first();
   if (!row) throw taskMissing();
   return { ...row, open: false };
@@ -171,7 +178,7 @@ export function taskRoutes(routes: RouteTable) {
     .get("/flowable/task/myProcess", tag.list, async (c) => {
       const { total, rows } = await myProcessPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
       return page(c, total, rows);
-    }, listDoc("我发起的流程", "Processes I started"))
+    }, listDoc("我发起的流程（含我在其中的待办与可否撤销）", "Processes I started (with my open task there and whether it can be revoked)", myProcessRow))
     .get("/flowable/task/ccList", tag.list, async (c) => {
       const { total, rows } = await ccPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
       return page(c, total, rows);
@@ -182,18 +189,19 @@ export function taskRoutes(routes: RouteTable) {
     .get("/flowable/task/flowRecord", tag.info, async (c) => {
       const { procInsId } = parseInput(recordQuery, c.req.query());
       await readable(c, procInsId);
-      return ok(c, await recordOf(c.env.DB, procInsId), "fetched");
+      return ok(c, await recordOf(c.env.DB, procInsId, c.get("lang")), "fetched");
     }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
       const procInsId = await instanceOfTask(c.env.DB, taskId);
       await readable(c, procInsId);
       const { results } = await c.env.DB.prepare(
-        "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY seq",
+        "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
       )
         .bind(taskId)
-        .all();
-      return ok(c, results, "fetched");
+        .all<{ action: string }>();
+      const lang = c.get("lang");
+      return ok(c, results.map((r) => ({ ...r, actionName: actionName(r.action, lang) })), "fetched");
     }, { doc: { summary: l("任务的审批意见", "The comments on a task") } })
     .get("/flowable/task/taskAttributes/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
@@ -210,7 +218,7 @@ export function taskRoutes(routes: RouteTable) {
         formPerms,
         batchable: batchable(formPerms),
         variables: state.variables,
-        actions: actionsFor(state, taskId, actor),
+        actions: await actionsFor(c, deployment.model, state, taskId, actor),
       }, "fetched");
     }, { doc: { summary: l("任务详情：表单、权限、变量与当前用户可执行的操作", "A task: its form, field permissions, variables and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
