@@ -25,7 +25,7 @@ export async function closeSession(db: D1Database, token: string) {
 
 const sessionQuery = "SELECT s.last_seen AS lastSeen, u.* FROM sessions s JOIN sys_user u ON u.id = s.user_id WHERE s.token = ?";
 const permissionQuery =
-  "SELECT r.type AS roleType, m.perms AS perms FROM sessions s JOIN sys_user_role ur ON ur.user_id = s.user_id " +
+  "SELECT r.role_id AS roleId, r.type AS roleType, m.perms AS perms FROM sessions s JOIN sys_user_role ur ON ur.user_id = s.user_id " +
   "JOIN sys_role r ON r.role_id = ur.role_id LEFT JOIN sys_role_menu rm ON rm.role_id = r.role_id " +
   "LEFT JOIN sys_menu m ON m.menu_id = rm.menu_id AND m.enabled IS NOT 0 WHERE s.token = ?";
 
@@ -42,11 +42,13 @@ export async function resolveActor(env: Env, token: string, waitUntil: (p: Promi
   if (row.status !== "1") return null;
   if (now - row.lastSeen > touchEveryMs) waitUntil(db.prepare("UPDATE sessions SET last_seen = ? WHERE token = ?").bind(now, token).run());
   const permissions = new Set<string>();
+  const roleIds = new Set<string>();
   let admin = false;
-  for (const g of grants!.results as { roleType: string; perms: string | null }[]) {
+  for (const g of grants!.results as { roleId: string; roleType: string; perms: string | null }[]) {
+    roleIds.add(g.roleId);
     if (g.roleType === "admin") admin = true;
     for (const tag of (g.perms ?? "").split(",")) if (tag.trim()) permissions.add(tag.trim());
   }
   const { lastSeen: _lastSeen, ...user } = row;
-  return { token, id: row.id as string, userNo: row.user_no as string, name: row.name as string, admin, permissions, user };
+  return { token, id: row.id as string, userNo: row.user_no as string, name: row.name as string, admin, permissions, roleIds: [...roleIds], user };
 }

@@ -45,8 +45,7 @@ export async function bodyOf<S extends z.ZodType>(c: Context<AppEnv>, schema: S)
 /** The signed-in user as the engine checks them: roles for candidate groups, the monitor permission. */
 export async function flowActorOf(c: Context<AppEnv>): Promise<FlowActor> {
   const actor = actorOf(c);
-  const { results } = await c.env.DB.prepare("SELECT role_id FROM sys_user_role WHERE user_id = ?").bind(actor.id).all<{ role_id: string }>();
-  return { id: actor.id, name: actor.name, roleIds: results.map((r) => r.role_id), monitor: actor.admin || actor.permissions.has(monitorTag) };
+  return { id: actor.id, name: actor.name, roleIds: actor.roleIds, monitor: actor.admin || actor.permissions.has(monitorTag) };
 }
 
 export function decideContext(db: D1Database, actor: FlowActor, now = new Date().toISOString()): DecideContext {

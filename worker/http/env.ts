@@ -21,6 +21,8 @@ export interface Actor {
   name: string;
   admin: boolean;
   permissions: Set<string>;
+  /** the roles held (candidate groups of workflow tasks, views shared with roles) */
+  roleIds: string[];
   user: Record<string, unknown>;
 }
 

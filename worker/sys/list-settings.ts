@@ -36,11 +36,6 @@ const viewBody = z.object({
 });
 const idBody = z.object({ id: z.string().min(1).max(64) });
 
-/** The roles the actor holds (a shared view is visible to their holders). */
-async function rolesOf(db: D1Database, userId: string): Promise<string[]> {
-  const { results } = await db.prepare("SELECT role_id FROM sys_user_role WHERE user_id = ?").bind(userId).all<{ role_id: string }>();
-  return results.map((r) => r.role_id);
-}
 
 async function ownPref(db: D1Database, ownerId: string, familyPath: string) {
   const row = await db.prepare("SELECT * FROM sys_list_pref WHERE owner_id = ? AND family_path = ?").bind(ownerId, familyPath).first<Record<string, unknown>>();
@@ -117,7 +112,7 @@ export function listSettingsRoutes(routes: RouteTable) {
         const body = parsed.success ? parsed.data : (input as z.infer<typeof viewBody>);
         const actor = actorOf(c);
         // a view is shared only with roles its owner holds (administrators may share with any)
-        const held = actor.admin ? [] : await rolesOf(c.env.DB, actor.id);
+        const held = actor.admin ? [] : actor.roleIds;
         const roleIds = [...new Set(body.roleIds ?? [])].filter((r) => actor.admin || held.includes(r));
         const values = { name: body.name, familyPath: body.familyPath, filters: body.filters ?? {}, keyword: body.keyword ?? null, sort: body.sort ?? null, columns: body.columns ?? null, roleIds };
         return runCommand(c, async () => {
