@@ -12,6 +12,8 @@ import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
 import type { PendingEvent } from "../../worker/store/types.ts";
 import { bareCalls, summarise } from "./scenarios.ts";
+import { app } from "../../worker/app.ts";
+import type { Env } from "../../worker/http/env.ts";
 
 async function admin(db: D1Database): Promise<FlowActor> {
   const row = await db.prepare("SELECT u.id, u.name, r.role_id FROM sys_user u JOIN sys_user_role r ON r.user_id = u.id WHERE u.user_no = 'admin'").first<{ id: string; name: string; role_id: string }>();
@@ -59,4 +61,28 @@ export async function todoPages(db: D1Database, runs: number) {
     total = page.total;
   }
   return { ...summarise(samples), total, bare: (await bareCalls(db, 200)).median };
+}
+
+/**
+ * Three-step approvals driven through the real app inside the Worker (app.fetch, no network or wrangler
+ * proxy between): what the application itself costs per approval, next to the figure over HTTP.
+ */
+export async function approvalsInWorker(env: Env, token: string, count: number) {
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const api = async (path: string, body?: unknown) => {
+    const response = await app.fetch(new Request(`http://bench/api${path}`, { method: body === undefined ? "GET" : "POST", headers: { "x-hbi-token": token, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }), env, ctx);
+    const answer = (await response.json()) as { code: number; msg: string; data: any };
+    if (answer.code !== 0) throw new Error(`${path}: ${answer.msg}`);
+    return answer.data;
+  };
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const { procInsId } = await api("/flowable/definition/dynamicStart", { code: "bench3", data: { amount: 1 } });
+    for (let step = 0; step < 3; step++) {
+      const [task] = await api(`/flowable/monitor/taskList?procInsId=${procInsId}`);
+      await api("/flowable/task/complete", { taskId: task.taskId, comment: "同意" });
+    }
+    if ((await api(`/flowable/instance/info/${procInsId}`)).status !== "finished") throw new Error(`approval ${procInsId} did not finish`);
+  }
+  return { approvals: count, perSecond: count / ((performance.now() - started) / 1000) };
 }

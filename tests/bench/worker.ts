@@ -5,7 +5,7 @@
 import { app } from "../../worker/app.ts";
 import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
-import { loadOpenTasks, todoPages } from "./flow-scenarios.ts";
+import { approvalsInWorker, loadOpenTasks, todoPages } from "./flow-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -31,6 +31,8 @@ export default {
           return Response.json(await searchPages(env.DB, url.searchParams.get("keyword") ?? "", n("runs", 50), url.searchParams.get("expect") === "none" ? "none" : "some"));
         case "/flow/load":
           return Response.json(await loadOpenTasks(env.DB, url.searchParams.get("deployId") ?? "", n("count", 1000), n("offset", 0)));
+        case "/flow/approvals":
+          return Response.json(await approvalsInWorker(env, url.searchParams.get("token") ?? "", n("count", 100)));
         case "/flow/todo":
           return Response.json(await todoPages(env.DB, n("runs", 200)));
         case "/bare":

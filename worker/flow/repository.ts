@@ -79,11 +79,12 @@ export async function deploymentsByIds(db: D1Database, ids: string[]): Promise<M
   return out;
 }
 
-/** The newest version of a model key, or a deployment named by id. */
+/** The newest version of a model key, or a deployment named by id: one query, then the compiled model from the cache. */
 export async function latestDeployment(db: D1Database, keyOrId: string): Promise<DeploymentRow | null> {
-  const byId = await deploymentById(db, keyOrId);
-  if (byId) return byId;
-  const row = await db.prepare("SELECT deploy_id FROM flow_deployment WHERE key = ? ORDER BY version DESC LIMIT 1").bind(keyOrId).first<{ deploy_id: string }>();
+  const row = await db
+    .prepare("SELECT deploy_id FROM flow_deployment WHERE deploy_id = ?1 OR key = ?1 ORDER BY deploy_id = ?1 DESC, version DESC LIMIT 1")
+    .bind(keyOrId)
+    .first<{ deploy_id: string }>();
   return row ? deploymentById(db, row.deploy_id) : null;
 }
 
