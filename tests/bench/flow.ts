@@ -4,8 +4,8 @@
  * BENCH_OPEN_TASKS (default 100,000) open tasks in the inbox of one user (inside the Worker, next to one
  * bare D1 call, and end to end over HTTP). Its own wrangler dev on its own local D1, seeded like `npm start`.
  */
-import { spawn, execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
 import { NodeD1 } from "./node-d1.ts";
 import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
 import type { Line } from "./web.ts";
@@ -53,25 +53,13 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
   const openTasks = options.openTasks ?? Number(process.env.BENCH_OPEN_TASKS ?? 100_000);
   const approvals = options.approvals ?? Number(process.env.BENCH_APPROVALS ?? 300);
   const persist = ".wrangler/bench-flow";
-  const config = "tests/bench/wrangler.toml";
   rmSync(persist, { recursive: true, force: true });
-  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persist], { stdio: "ignore" });
-  const d1Dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
-  const { readdirSync } = await import("node:fs");
-  const file = `${d1Dir}/${readdirSync(d1Dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
-  const loader = new NodeD1(file);
+  const loader = new NodeD1(migrateBenchDb(persist));
   await loader.batch((await seedStatements({ adminPassword: demoAdminPassword })).map((st) => loader.prepare(st.sql).bind(...st.params)));
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
 
-  const server = spawn("wrangler", ["dev", "--local", "-c", config, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {}
-  };
-  process.on("exit", stop);
-  const base = `http://127.0.0.1:${port}`;
+  const { base, stop } = startBenchWorker(persist, port);
   try {
     for (let i = 0; ; i++) {
       try {

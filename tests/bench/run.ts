@@ -3,8 +3,8 @@
  * scenario inside the Worker (wrangler dev, local D1) and its floor (the same code and SQL on a copy of
  * the same SQLite file through node:sqlite), and prints figure, floor, ratio and goal side by side.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { NodeD1, asD1 } from "./node-d1.ts";
 import { bareCalls, benchRecord, groupedCreates, importChunks, importRows, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates, summarise } from "./scenarios.ts";
@@ -13,19 +13,17 @@ import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
 import { webFigures } from "./web.ts";
+import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
 import { flowFigures } from "./flow.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
 const persist = ".wrangler/bench";
-const config = "tests/bench/wrangler.toml";
 const log = (...args: unknown[]) => console.error("·", ...args);
 
 // ── Load ─────────────────────────────────────────────────────────────────────
 if (!process.env.BENCH_REUSE) rmSync(persist, { recursive: true, force: true });
-execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persist], { stdio: "ignore" });
-const d1Dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
-const file = `${d1Dir}/${readdirSync(d1Dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
+const file = migrateBenchDb(persist);
 
 /** Writes `count` created events (valid hash chains) with their projections, 2,000 per batch. */
 async function bulkLoad(db: NodeD1, count: number) {
@@ -66,14 +64,7 @@ const workFloor = `${persist}/floor-work.sqlite`;
 copyFileSync(floorFile, workFloor);
 
 // ── Inside the Worker ────────────────────────────────────────────────────────
-const server: ChildProcess = spawn("wrangler", ["dev", "--local", "-c", config, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
-const stop = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stop);
-const base = `http://127.0.0.1:${port}`;
+const { server, base, stop } = startBenchWorker(persist, port);
 const run = Date.now().toString(36);
 async function get<T>(path: string): Promise<T> {
   // every request carries its own prefix, so a re-sent request can never collide with the first

@@ -1,0 +1,27 @@
+/**
+ * The bench Worker's local database and process: migrations applied to a fresh persist directory, and
+ * `wrangler dev` on tests/bench/wrangler.toml in its own process group (stopped with the bench).
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
+
+export const benchConfig = "tests/bench/wrangler.toml";
+
+/** Applies the migrations under `persist` and answers the SQLite file behind the local D1. */
+export function migrateBenchDb(persist: string): string {
+  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", benchConfig, "--persist-to", persist], { stdio: "ignore" });
+  const dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
+  return `${dir}/${readdirSync(dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
+}
+
+/** Starts the bench Worker on `port`; `stop` ends its whole process group (also when the bench exits). */
+export function startBenchWorker(persist: string, port: number): { server: ChildProcess; base: string; stop: () => void } {
+  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  return { server, base: `http://127.0.0.1:${port}`, stop };
+}
