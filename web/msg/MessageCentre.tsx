@@ -5,7 +5,7 @@
 import { Badge, Tabs } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { IconCircleCheck, IconInbox, IconMail, IconSend } from "@tabler/icons-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { countsQuery, summaryQuery } from "./api.ts";
 import { MessageList } from "./MessageList.tsx";
@@ -18,32 +18,33 @@ function Count({ n, color, testId }: { n: number | undefined; color: string; tes
   return <Badge size="sm" circle={n < 10} color={n ? color : "gray"} variant={n ? "filled" : "light"} data-testid={testId}>{n > 99 ? "99+" : n}</Badge>;
 }
 
+/** The tabs in order: icon, what the count badge shows and its colour, the list. */
+const tabs: { value: CentreTab; icon: typeof IconInbox; count: "todo" | "done" | "unread" | "initiated"; color: string; list: ReactNode }[] = [
+  { value: "pending", icon: IconInbox, count: "todo", color: "red", list: <PendingList /> },
+  { value: "approved", icon: IconCircleCheck, count: "done", color: "green", list: <ApprovedList /> },
+  { value: "mine", icon: IconMail, count: "unread", color: "blue", list: <MessageList /> },
+  { value: "initiated", icon: IconSend, count: "initiated", color: "cyan", list: <InitiatedList /> },
+];
+
 export function MessageCentre({ initialTab = "pending" }: { initialTab?: CentreTab }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<CentreTab>(initialTab);
   // counts refresh every minute, so a new task shows up without a reload
   const counts = useQuery({ ...countsQuery, refetchInterval: 60_000, retry: false });
   const summary = useQuery({ ...summaryQuery, refetchInterval: 60_000, retry: false });
+  const count = (key: (typeof tabs)[number]["count"]) => (key === "unread" ? summary.data?.unread : counts.data?.[key]);
   return (
     <Tabs value={tab} onChange={(v) => v && setTab(v as CentreTab)} keepMounted={false} data-testid="msg-centre">
       <Tabs.List>
-        <Tabs.Tab value="pending" leftSection={<IconInbox size={16} />} rightSection={<Count n={counts.data?.todo} color="red" testId="count-pending" />} data-testid="tab-pending">
-          {t("msg.tabs.pending")}
-        </Tabs.Tab>
-        <Tabs.Tab value="approved" leftSection={<IconCircleCheck size={16} />} rightSection={<Count n={counts.data?.done} color="green" testId="count-approved" />} data-testid="tab-approved">
-          {t("msg.tabs.approved")}
-        </Tabs.Tab>
-        <Tabs.Tab value="mine" leftSection={<IconMail size={16} />} rightSection={<Count n={summary.data?.unread} color="blue" testId="count-mine" />} data-testid="tab-mine">
-          {t("msg.tabs.mine")}
-        </Tabs.Tab>
-        <Tabs.Tab value="initiated" leftSection={<IconSend size={16} />} rightSection={<Count n={counts.data?.initiated} color="cyan" testId="count-initiated" />} data-testid="tab-initiated">
-          {t("msg.tabs.initiated")}
-        </Tabs.Tab>
+        {tabs.map(({ value, icon: Icon, count: key, color }) => (
+          <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />} rightSection={<Count n={count(key)} color={color} testId={`count-${value}`} />} data-testid={`tab-${value}`}>
+            {t(`msg.tabs.${value}`)}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
-      <Tabs.Panel value="pending" pt="md"><PendingList /></Tabs.Panel>
-      <Tabs.Panel value="approved" pt="md"><ApprovedList /></Tabs.Panel>
-      <Tabs.Panel value="mine" pt="md"><MessageList /></Tabs.Panel>
-      <Tabs.Panel value="initiated" pt="md"><InitiatedList /></Tabs.Panel>
+      {tabs.map(({ value, list }) => (
+        <Tabs.Panel key={value} value={value} pt="md">{list}</Tabs.Panel>
+      ))}
     </Tabs>
   );
 }

@@ -6,6 +6,7 @@
 import { Button, Chip, CloseButton, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogButtons } from "./parts.tsx";
 
 export interface CommentDialogProps {
   opened: boolean;
@@ -93,10 +94,7 @@ export function CommentDialog({ opened, onClose, title, submitLabel, onSubmit, c
             data-testid="comment-input"
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-            <Button type="submit" color={color} loading={busy} disabled={invalid} data-testid="comment-submit">{submitLabel}</Button>
-          </Group>
+          <DialogButtons onCancel={onClose} label={submitLabel} busy={busy} disabled={invalid} color={color} data-testid="comment-submit" />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,7 @@
-/** The flow record (`GET /flowable/task/flowRecord?procInsId`) as a timeline: node, action, who, when, how long, comment. */
+/**
+ * The flow record (`GET /flowable/task/flowRecord?procInsId`) as a timeline in the order things were done:
+ * node, action (the server's readable `actionName`, the code kept in `data-action`), who, when, how long, comment.
+ */
 import { Alert, Badge, Group, Loader, Text, Timeline } from "@mantine/core";
 import { IconCheck, IconClock, IconX, IconArrowBackUp, IconPlayerPlay, IconUserShare } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +11,8 @@ import { actionLabel } from "./parts.tsx";
 
 const tone = (r: FlowRecordRow): { color: string; icon: React.ReactNode } => {
   if (!r.endTime) return { color: "blue", icon: <IconClock size={12} /> };
-  switch (r.action) {
+  // `cancelled:<reason>`: the code before the colon decides the tone
+  switch (r.action.split(":")[0]) {
     case "reject":
     case "rejected":
     case "stop":
@@ -66,7 +70,7 @@ export function FlowRecord({ procInsId }: { procInsId: string }) {
             title={
               <Group gap={6}>
                 {(r.nodeName || r.taskId) && <Text size="sm" fw={600}>{r.nodeName || r.nodeKey}</Text>}
-                <Badge size="xs" variant="light" color={color}>{r.endTime ? actionLabel(r.action) : t("flowTasks.record.pending")}</Badge>
+                <Badge size="xs" variant="light" color={color}>{r.endTime ? r.actionName || actionLabel(r.action) : t("flowTasks.record.pending")}</Badge>
               </Group>
             }
             data-action={r.action}

@@ -1,31 +1,34 @@
 /**
- * "Start a process": the published models (`GET /flowable/definition/models`, rows with a deployed version),
- * searchable by name; choosing one opens the start dialog for its key.
+ * "Start a process": the processes any signed-in user may start (`GET /flowable/definition/startable`: the
+ * latest published version of each model), searchable by name, paged; choosing one opens the start dialog
+ * for its key.
  */
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { listQuery, paths, type ModelRow } from "./api.ts";
+import { PageBar } from "../../widgets/PageBar/index.ts";
+import { listQuery, paths, type StartableRow } from "./api.ts";
 import StartDialog from "./StartDialog.tsx";
 
 export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; onClose: () => void; onStarted?: (procInsId: string) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState("");
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [startKey, setStartKey] = useState<string | null>(null);
-  const models = useQuery({ ...listQuery<ModelRow>(paths.models, { page: 1, limit: 100, name: name.trim() || undefined }), enabled: opened });
-  const published = (models.data?.rows ?? []).filter((m) => m.version != null);
+  const models = useQuery({ ...listQuery<StartableRow>(paths.startable, { ...paging, name: name.trim() || undefined }), enabled: opened, placeholderData: keepPreviousData });
+  const rows = models.data?.rows ?? [];
   return (
     <>
       <Modal opened={opened && !startKey} onClose={onClose} title={t("flowTasks.start.choose")} size="lg" data-testid="model-chooser">
         <Stack>
-          <TextInput placeholder={t("flowTasks.search.model")} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <TextInput placeholder={t("flowTasks.search.model")} value={name} onChange={(e) => (setName(e.currentTarget.value), setPaging((p) => ({ ...p, page: 1 })))} data-autofocus />
           {models.error && <Alert color="red">{(models.error as Error).message}</Alert>}
           <ScrollArea.Autosize mah={400}>
             <Table highlightOnHover>
               <Table.Tbody>
-                {published.map((m) => (
-                  <Table.Tr key={m.id}>
+                {rows.map((m) => (
+                  <Table.Tr key={m.key}>
                     <Table.Td>
                       <Text size="sm" fw={500}>{m.name}</Text>
                       <Text size="xs" c="dimmed">{m.key} · v{m.version}{m.category ? ` · ${m.category}` : ""}</Text>
@@ -37,8 +40,11 @@ export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; 
                 ))}
               </Table.Tbody>
             </Table>
-            {!models.isLoading && !published.length && <Text c="dimmed" size="sm" ta="center" py="md">{t("flowTasks.start.noModels")}</Text>}
+            {!models.isLoading && !rows.length && <Text c="dimmed" size="sm" ta="center" py="md">{t("flowTasks.start.noModels")}</Text>}
           </ScrollArea.Autosize>
+          {(models.data?.total ?? 0) > paging.limit && (
+            <PageBar page={paging.page} limit={paging.limit} total={models.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
+          )}
           <Group justify="flex-end"><Button variant="default" onClick={onClose}>{t("actions.close")}</Button></Group>
         </Stack>
       </Modal>

@@ -5,7 +5,7 @@
  * Escape closes. A refusal (a missing approver, a condition the variables cannot answer) shows the
  * server's message and keeps the dialog as it was.
  */
-import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Center, Divider, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { ApiError } from "../../api/http.ts";
 import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
 import { command, fetchStartForm } from "./api.ts";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
+import { DialogButtons } from "./parts.tsx";
 import { UserPicker } from "./UserPicker.tsx";
 
 export interface StartDialogProps {
@@ -103,10 +104,7 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
                 ))}
               </>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-              <Button type="submit" loading={busy} data-testid="start-submit">{t("flowTasks.start.submit")}</Button>
-            </Group>
+            <DialogButtons onCancel={onClose} label={t("flowTasks.start.submit")} busy={busy} data-testid="start-submit" />
           </Stack>
         </form>
       )}

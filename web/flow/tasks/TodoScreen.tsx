@@ -3,7 +3,7 @@
  * paging, open a task on /todoCheck, and batch approve the rows the server marks `batchable` (nodes that
  * need no form edit) with one comment; the answer lists what was done and what was refused, with why.
  */
-import { Alert, Button, Card, Checkbox, Group, List, Modal, Stack, Table, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { Alert, Button, Card, Group, List, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { IconChecks } from "@tabler/icons-react";
 import { useState } from "react";
@@ -11,10 +11,9 @@ import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../app/screens.ts";
 import { hasPermission } from "../../app/session.ts";
 import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
-import { EmptyRow } from "../../sys/shared/TableParts.tsx";
-import { PageBar } from "../../widgets/PageBar/index.ts";
 import { command, paths, task, type TodoRow } from "./api.ts";
-import { SearchButtons, useOpenTask } from "./parts.tsx";
+import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
+import { DialogButtons, flowColumn, FlowSearch, searchFields, useOpenTask } from "./parts.tsx";
 import { usePagedList } from "./usePagedList.ts";
 
 interface BatchAnswer {
@@ -64,10 +63,7 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
         <form onSubmit={submit}>
           <Stack>
             <Textarea label={t("flowTasks.approve.comment")} placeholder={t("flowTasks.approve.defaultComment")} autosize minRows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-autofocus data-testid="batch-comment" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>{t("actions.cancel")}</Button>
-              <Button type="submit" loading={busy} data-testid="batch-submit">{t("flowTasks.actions.approve")}</Button>
-            </Group>
+            <DialogButtons onCancel={close} label={t("flowTasks.actions.approve")} busy={busy} data-testid="batch-submit" />
           </Stack>
         </form>
       )}
@@ -80,72 +76,43 @@ export default function TodoScreen(_: ScreenProps) {
   const queryClient = useQueryClient();
   const list = usePagedList<TodoRow, { name: string; procDefKey: string }>(paths.todo, { name: "", procDefKey: "" });
   const open = useOpenTask();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<string[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const canComplete = hasPermission("flowable:task:complete");
-  const batchable = list.rows.filter((r) => r.batchable);
-  const chosen = list.rows.filter((r) => selected.has(r.taskId));
-  const toggle = (id: string) => setSelected((s) => (s.has(id) ? (s.delete(id), new Set(s)) : new Set(s.add(id))));
-  const allChosen = batchable.length > 0 && batchable.every((r) => selected.has(r.taskId));
+  const chosen = list.rows.filter((r) => selected.includes(r.taskId));
   const afterBatch = () => {
-    setSelected(new Set());
+    setSelected([]);
     void queryClient.invalidateQueries({ queryKey: [paths.todo] });
     void queryClient.invalidateQueries({ queryKey: [paths.done] });
   };
-  const enter = (e: React.KeyboardEvent) => e.key === "Enter" && list.search();
+  const columns: FlowColumn<TodoRow>[] = [
+    flowColumn("procDefName"),
+    flowColumn("taskName", undefined, (r) => <>{r.taskName}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</>),
+    flowColumn("startUserName"),
+    flowColumn("assignee", undefined, (r) => r.assigneeName ?? ""),
+    flowColumn("createTime", 170),
+    flowColumn("actions", 100, (r) => <Button size="compact-sm" onClick={() => open(r.procInsId, r.taskId)} data-testid="todo-open">{t("flowTasks.actions.handle")}</Button>),
+  ];
 
   return (
     <Card withBorder data-testid="todo-screen">
       <Stack>
-        <Group gap="sm">
-          <TextInput placeholder={t("flowTasks.search.name")} value={list.draft.name} onChange={(e) => list.setDraft({ ...list.draft, name: e.currentTarget.value })} onKeyDown={enter} w={200} data-testid="todo-name" />
-          <TextInput placeholder={t("flowTasks.search.procDefKey")} value={list.draft.procDefKey} onChange={(e) => list.setDraft({ ...list.draft, procDefKey: e.currentTarget.value })} onKeyDown={enter} w={180} />
-          <SearchButtons onSearch={list.search} onReset={list.reset} onRefresh={() => void list.refetch()} />
+        <FlowSearch list={list} fields={[{ ...searchFields.taskName, "data-testid": "todo-name" }, searchFields.procDefKey]}>
           {canComplete && (
             <Button leftSection={<IconChecks size={16} />} color="green" disabled={!chosen.length} onClick={() => setBatchOpen(true)} data-testid="batch-approve">
               {t("flowTasks.actions.batchApprove")}{chosen.length ? ` (${chosen.length})` : ""}
             </Button>
           )}
-        </Group>
-        {list.error && <Alert color="red">{(list.error as Error).message}</Alert>}
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover withTableBorder data-testid="todo-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox aria-label={t("flowTasks.batch.all")} checked={allChosen} disabled={!batchable.length} onChange={() => setSelected(allChosen ? new Set() : new Set(batchable.map((r) => r.taskId)))} />
-                </Table.Th>
-                <Table.Th>{t("flowTasks.columns.procDefName")}</Table.Th>
-                <Table.Th>{t("flowTasks.columns.taskName")}</Table.Th>
-                <Table.Th>{t("flowTasks.columns.startUserName")}</Table.Th>
-                <Table.Th>{t("flowTasks.columns.assignee")}</Table.Th>
-                <Table.Th w={170}>{t("flowTasks.columns.createTime")}</Table.Th>
-                <Table.Th w={100}>{t("flowTasks.columns.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map((r) => (
-                <Table.Tr key={r.taskId} data-task={r.taskId}>
-                  <Table.Td>
-                    <Tooltip label={t("flowTasks.batch.notBatchable")} disabled={!!r.batchable}>
-                      <span><Checkbox aria-label={r.taskName} checked={selected.has(r.taskId)} disabled={!r.batchable} onChange={() => toggle(r.taskId)} /></span>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>{r.procDefName}</Table.Td>
-                  <Table.Td>{r.taskName}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</Table.Td>
-                  <Table.Td>{r.startUserName}</Table.Td>
-                  <Table.Td>{r.assigneeName ?? ""}</Table.Td>
-                  <Table.Td>{r.createTime}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" onClick={() => open(r.procInsId, r.taskId)} data-testid="todo-open">{t("flowTasks.actions.handle")}</Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!list.rows.length && <EmptyRow colSpan={7} loading={list.loading} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PageBar page={list.paging.page} limit={list.paging.limit} total={list.total} onChange={(page, limit) => (setSelected(new Set()), list.setPaging({ page, limit }))} />
+        </FlowSearch>
+        <FlowTable
+          list={{ ...list, setPaging: (paging) => (setSelected([]), list.setPaging(paging)) }}
+          columns={columns}
+          rowKey={(r) => r.taskId}
+          rowProps={(r) => ({ "data-task": r.taskId })}
+          selection={{ selected, onChange: setSelected, can: (r) => !!r.batchable, label: (r) => r.taskName, allLabel: "flowTasks.batch.all", hint: "flowTasks.batch.notBatchable" }}
+          minWidth={900}
+          data-testid="todo-table"
+        />
       </Stack>
       <BatchDialog rows={chosen} opened={batchOpen} onClose={() => setBatchOpen(false)} onDone={afterBatch} />
     </Card>

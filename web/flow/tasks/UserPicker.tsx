@@ -24,8 +24,19 @@ export const userTreeQuery = {
   staleTime: 5 * 60_000,
 };
 
-/** Grouped select data: one group per department; a user in two departments is offered once. */
-function useUserOptions() {
+interface PickerProps {
+  label?: string;
+  required?: boolean;
+  error?: string | null;
+  "data-testid"?: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * What both pickers hand their select: the caller's props, search, clear, the texts and the users as
+ * grouped data, one group per department (a user in two departments is offered once).
+ */
+function usePicker(props: PickerProps) {
   const tree = useQuery(userTreeQuery);
   const { t } = useTranslation();
   const data = useMemo(() => {
@@ -39,51 +50,22 @@ function useUserOptions() {
       }))
       .filter((g) => g.items.length);
   }, [tree.data, t]);
-  return { data, loading: tree.isLoading };
-}
-
-interface PickerProps {
-  label?: string;
-  required?: boolean;
-  error?: string | null;
-  "data-testid"?: string;
-  autoFocus?: boolean;
+  return {
+    ...props,
+    withAsterisk: props.required,
+    data,
+    searchable: true,
+    clearable: true,
+    placeholder: tree.isLoading ? t("flowTasks.picker.loading") : t("flowTasks.picker.placeholder"),
+    nothingFoundMessage: t("flowTasks.picker.none"),
+    comboboxProps: { withinPortal: true },
+  };
 }
 
 export function UserPicker({ value, onChange, ...props }: PickerProps & { value: string | null; onChange: (id: string | null) => void }) {
-  const { t } = useTranslation();
-  const { data, loading } = useUserOptions();
-  return (
-    <Select
-      {...props}
-      withAsterisk={props.required}
-      data={data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      placeholder={loading ? t("flowTasks.picker.loading") : t("flowTasks.picker.placeholder")}
-      nothingFoundMessage={t("flowTasks.picker.none")}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
+  return <Select {...usePicker(props)} value={value} onChange={onChange} />;
 }
 
 export function UsersPicker({ value, onChange, ...props }: PickerProps & { value: string[]; onChange: (ids: string[]) => void }) {
-  const { t } = useTranslation();
-  const { data, loading } = useUserOptions();
-  return (
-    <MultiSelect
-      {...props}
-      withAsterisk={props.required}
-      data={data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      placeholder={loading ? t("flowTasks.picker.loading") : t("flowTasks.picker.placeholder")}
-      nothingFoundMessage={t("flowTasks.picker.none")}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
+  return <MultiSelect {...usePicker(props)} value={value} onChange={onChange} />;
 }

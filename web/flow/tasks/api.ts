@@ -29,6 +29,12 @@ export type InstanceStatus = "running" | "suspended" | "finished" | "rejected" |
 
 export interface InstanceRow {
   procInsId: string;
+  /** (my initiations) my open task in this instance, if any */
+  myTaskId?: string | null;
+  /** (my initiations) myTaskId is my task at the start after a return: completing it resubmits */
+  resubmit?: boolean;
+  /** (my initiations) the instance can still be revoked (nobody but me has approved yet) */
+  revocable?: boolean;
   procDefName: string;
   procDefKey: string;
   version?: number | null;
@@ -93,6 +99,8 @@ export interface FlowRecordRow {
   nodeKey: string;
   nodeName: string;
   action: string;
+  /** the action's readable name in the request's language (the server's) */
+  actionName?: string;
   byName: string | null;
   /** whose turn it is (an open row), or to whom a delegate / transfer / CC went */
   assigneeName?: string | null;
@@ -125,12 +133,13 @@ export interface StartForm {
   pickNodes: { key: string; name: string }[];
 }
 
-export interface ModelRow {
-  id: string;
+/** A process one may start (`GET /flowable/definition/startable`): the latest published version of a model. */
+export interface StartableRow {
   key: string;
   name: string;
-  category?: string | null;
-  version: number | null;
+  version: number;
+  category: string | null;
+  deployId: string;
   deployTime?: string | null;
 }
 
@@ -167,7 +176,7 @@ export const paths = {
   instances: "/flowable/instance/list",
   running: `${monitor}/runningProcess`,
   monitorTasks: `${monitor}/taskList`,
-  models: "/flowable/definition/models",
+  startable: "/flowable/definition/startable",
 } as const;
 
 export const fetchAttributes = async (taskId: string) => (await get<TaskAttributes>(`${task}/taskAttributes/${encodeURIComponent(taskId)}`)).data;
