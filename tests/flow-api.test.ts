@@ -587,3 +587,16 @@ describe("rebuild", () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe("opinion phrases", () => {
+  it("keeps one record of phrases per user: saved, replaced, read back only by its owner, deleted", async () => {
+    expect((await call("/flowable/opinion/mine", { token: a.token })).body.data).toEqual({ phrases: [], signatureFileId: null });
+    expect((await call("/flowable/opinion/saveMine", { token: a.token, body: { phrases: ["同意", "请补充材料"] } })).body.code).toBe(0);
+    expect((await call("/flowable/opinion/saveMine", { token: a.token, body: { phrases: ["同意，请尽快办理"] } })).body.code).toBe(0);
+    expect((await call("/flowable/opinion/mine", { token: a.token })).body.data).toEqual({ phrases: ["同意，请尽快办理"], signatureFileId: null });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM flow_opinion WHERE owner_id = ?").bind(a.userId).first<{ n: number }>())!.n).toBe(1);
+    expect((await call("/flowable/opinion/mine", { token: b.token })).body.data.phrases).toEqual([]);
+    expect((await call("/flowable/opinion/deleteMine", { token: a.token, body: {} })).body.code).toBe(0);
+    expect((await call("/flowable/opinion/mine", { token: a.token })).body.data.phrases).toEqual([]);
+  });
+});

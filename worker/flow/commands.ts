@@ -5,45 +5,24 @@
  * refused by the engine with that text: exactly one wins, and a refusal writes nothing.
  */
 import type { Context } from "hono";
-import type { z } from "zod";
 import { t } from "../../events/i18n.ts";
-import { messageFor } from "../../events/validation.ts";
 import type { AppEnv } from "../http/env.ts";
-import { actorOf, readJson } from "../http/envelope.ts";
+import { actorOf } from "../http/envelope.ts";
 import { runCommand, type Decision } from "../http/command.ts";
-import { DomainError, ValidationError, codes } from "../errors.ts";
+import { codes } from "../errors.ts";
 import type { EventStore } from "../store/index.ts";
 import type { PendingEvent, StreamWrite } from "../store/types.ts";
 import { decide } from "./engine/decide.ts";
 import { instanceStream, type FlowEvent } from "./engine/events.ts";
 import type { DecideContext, FlowActor, FlowCommand, InstanceState } from "./engine/types.ts";
 import { d1Directory } from "./directory.ts";
-import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, type DeploymentRow } from "./repository.ts";
+import { deploymentById, deploymentMissing, loadInstance, type DeploymentRow, type InstanceTarget } from "./repository.ts";
 
 /** Holding this tag makes a user a process administrator for the engine (transfer, stop, suspend any instance). */
 export const monitorTag = "flowable:monitor:list";
 
-/** Parses a request body or query with `schema`, reporting each broken field by name. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const source = (input ?? {}) as Record<string, unknown>;
-  throw new ValidationError(
-    parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0] ?? "body");
-      return { field: key, label: { "zh-CN": key, "en-US": key }, ...messageFor(issue, source[key]) };
-    }),
-  );
-}
-
-export async function bodyOf<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-  const body = await readJson(c);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new DomainError(codes.validation, "badRequestBody");
-  return parseInput(schema, body);
-}
-
 /** The signed-in user as the engine checks them: roles for candidate groups, the monitor permission. */
-export async function flowActorOf(c: Context<AppEnv>): Promise<FlowActor> {
+export function flowActorOf(c: Context<AppEnv>): FlowActor {
   const actor = actorOf(c);
   return { id: actor.id, name: actor.name, roleIds: actor.roleIds, monitor: actor.admin || actor.permissions.has(monitorTag) };
 }
@@ -55,12 +34,12 @@ export function decideContext(db: D1Database, actor: FlowActor, now = new Date()
 const okAnswer = (c: Context<AppEnv>, data: unknown) => ({ code: codes.ok, msg: t("ok", c.get("lang")), data: data ?? null });
 
 /** Decides a command against an instance (read fresh on every attempt) and the write that appends it. */
-export async function decideOn(db: D1Database, procInsId: string, command: FlowCommand | ((state: InstanceState) => FlowCommand), ctx: DecideContext) {
-  const { state, head, events } = await loadInstance(db, procInsId);
+export async function decideOn(db: D1Database, target: InstanceTarget, command: FlowCommand | ((state: InstanceState) => FlowCommand), ctx: DecideContext) {
+  const { state, head, events } = await loadInstance(db, target);
   const deployment = await deploymentById(db, state.deployId);
   if (!deployment) throw deploymentMissing();
   const decided = await decide(deployment.model, state, typeof command === "function" ? command(state) : command, ctx);
-  const write: StreamWrite = { stream: instanceStream(procInsId), head, events: decided as unknown as PendingEvent[] };
+  const write: StreamWrite = { stream: instanceStream(state.procInsId), head, events: decided as unknown as PendingEvent[] };
   return { write, state, deployment, decided, before: events.length };
 }
 
@@ -72,29 +51,29 @@ export interface InstanceCommandOptions {
 /** Runs one command on an instance over HTTP (retried on a clash: the engine sees the new state). */
 export async function runOnInstance(
   c: Context<AppEnv>,
-  procInsId: string,
+  target: InstanceTarget,
   command: FlowCommand | ((state: InstanceState) => FlowCommand),
   options: InstanceCommandOptions = {},
 ): Promise<Response> {
-  const actor = await flowActorOf(c);
+  const actor = flowActorOf(c);
   return runCommand(
     c,
     async (): Promise<Decision> => {
-      const { write, decided, state } = await decideOn(c.env.DB, procInsId, command, decideContext(c.env.DB, actor));
-      return { writes: decided.length ? [write] : [], response: okAnswer(c, options.answer ? options.answer(decided, state) : { procInsId }) };
+      const { write, decided, state } = await decideOn(c.env.DB, target, command, decideContext(c.env.DB, actor));
+      return { writes: decided.length ? [write] : [], response: okAnswer(c, options.answer ? options.answer(decided, state) : { procInsId: state.procInsId }) };
     },
     { retries: 3 },
   );
 }
 
-/** Runs a command that names a task: its instance is found by the task, also when the task is gone. */
+/** Runs a command that names a task: its instance is found by the task (in the stream's own query), also when the task is gone. */
 export async function runOnTask(c: Context<AppEnv>, taskId: string, command: FlowCommand, options: InstanceCommandOptions = {}) {
-  return runOnInstance(c, await instanceOfTask(c.env.DB, taskId), command, options);
+  return runOnInstance(c, { taskId }, command, options);
 }
 
 /** Starts an instance of a deployment; answers its id. */
 export async function startInstance(c: Context<AppEnv>, deployment: DeploymentRow, variables: Record<string, unknown>, businessKey: string | null) {
-  const actor = await flowActorOf(c);
+  const actor = flowActorOf(c);
   const procInsId = crypto.randomUUID();
   return runCommand(c, async () => {
     const ctx = decideContext(c.env.DB, actor);

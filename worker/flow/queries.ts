@@ -6,16 +6,9 @@
  */
 import type { FlowActor } from "./engine/types.ts";
 import { deploymentsByIds } from "./repository.ts";
+import { containsPattern, parsePaging } from "../http/input.ts";
 
 type Bind = string | number | null;
-
-export function pageParams(q: { page?: string; limit?: string; pageNumber?: string; pageSize?: string }) {
-  const limit = Math.min(100, Math.max(1, Number(q.limit ?? q.pageSize) || 10));
-  const pageNo = Math.max(1, Number(q.page ?? q.pageNumber) || 1);
-  return { limit, offset: (pageNo - 1) * limit };
-}
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Inbox keys of a user: themselves and each role they hold. */
 export const inboxKeys = (actor: FlowActor) => [`u:${actor.id}`, ...actor.roleIds.map((r) => `g:${r}`)];
@@ -35,7 +28,7 @@ export interface ListFilters {
 function filtersOf(f: ListFilters, cols: { name: string[]; key: string; time: string }) {
   const where: string[] = [];
   const params: Bind[] = [];
-  if (f.name) (where.push(`(${cols.name.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(" OR ")})`), params.push(...cols.name.map(() => like(f.name!))));
+  if (f.name) (where.push(`(${cols.name.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(" OR ")})`), params.push(...cols.name.map(() => containsPattern(f.name!))));
   if (f.procDefKey) (where.push(`${cols.key} = ?`), params.push(f.procDefKey));
   if (f.beginTime) (where.push(`${cols.time} >= ?`), params.push(f.beginTime));
   if (f.endTime) (where.push(`${cols.time} <= ?`), params.push(f.endTime.length === 10 ? `${f.endTime} 23:59:59` : f.endTime));
@@ -51,7 +44,7 @@ function cursorOf(f: ListFilters, time: string, id: string) {
 }
 
 async function pageOf(db: D1Database, from: string, where: string[], params: Bind[], select: string, order: string, f: ListFilters, cursor: { sql: string; params: Bind[] } | null) {
-  const { limit, offset } = pageParams(f);
+  const { limit, offset } = parsePaging({ ...f }, 100);
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const pageWhere = cursor ? `WHERE ${[...where, cursor.sql].join(" AND ")}` : whereSql;
   const [count, rows] = await db.batch([
@@ -76,7 +69,7 @@ const maxKeys = 80;
  */
 export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters) {
   const keys = inboxKeys(actor).slice(0, maxKeys);
-  const { limit, offset } = pageParams(f);
+  const { limit, offset } = parsePaging({ ...f }, 100);
   const cursor = cursorOf(f, "b.create_time", "b.task_id");
   // shared parameters by number: ?1 page end, ?2 limit, ?3 offset, then cursor, filters, and the keys last
   const params: Bind[] = [offset + limit, limit, cursor ? 0 : offset];
@@ -85,7 +78,7 @@ export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters)
   const after = cursor ? `(b.create_time, b.task_id) < (${at(cursor.params[0]!)}, ${at(cursor.params[1]!)})` : null;
   const filtered = !!(f.name || f.procDefKey || f.beginTime || f.endTime || f.procInsId);
   if (f.name) {
-    const p = at(like(f.name));
+    const p = at(containsPattern(f.name));
     conditions.push(`(t.name LIKE ${p} ESCAPE '\\' OR t.proc_def_name LIKE ${p} ESCAPE '\\')`);
   }
   if (f.procDefKey) conditions.push(`t.proc_def_key = ${at(f.procDefKey)}`);

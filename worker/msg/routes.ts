@@ -10,6 +10,7 @@ import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t, type Lang } from "../../events/i18n.ts";
 import { actorOf, ok, page, readJson, requirePermission } from "../http/envelope.ts";
+import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
 import type { Context } from "hono";
@@ -34,20 +35,10 @@ const listQuery = z.object({
   status: z.enum(statusValues).catch("all"),
   type: z.enum(messagePointValues).optional().catch(undefined),
 });
-const readBody = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) });
+const readIdsBody = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) });
 const workBody = z.object({ workId: z.string().min(1).max(200).optional(), taskId: z.string().min(1).max(200).optional() }).refine((b) => b.workId || b.taskId);
 const transmitBody = z.object({ msgId: z.string().min(1).max(200), userIds: z.array(z.string().min(1).max(64)).min(1).max(100) });
 const typeSaveBody = z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough();
-
-/** A body parsed by `schema`, else a validation error naming the first broken field. */
-function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = String(issue?.path[0] ?? "body");
-  const blank = !input || (input as Record<string, unknown>)[field] === undefined;
-  throw new ValidationError([{ field, label: { "zh-CN": field, "en-US": field }, key: blank ? "required" : "formatError" }]);
-}
 
 const statusClause: Record<(typeof statusValues)[number], string> = { all: "", todo: " AND todo = 1", unread: " AND read = 0", read: " AND read = 1" };
 
@@ -81,7 +72,6 @@ async function readAll(c: Context<AppEnv>) {
   );
 }
 
-const listDoc = listQuery;
 const messageShape = z.object({
   id: z.string(),
   type: z.string(),
@@ -113,7 +103,7 @@ export function messageRoutes(routes: RouteTable) {
         const total = (count!.results[0] as { n: number }).n;
         return page(c, total, await render(c.env.DB, rows!.results as unknown as MessageRow[], c.get("lang")));
       },
-      { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)"), query: listDoc, response: z.array(messageShape) } },
+      { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)"), query: listQuery, response: z.array(messageShape) } },
     )
     .get(
       "/msg/detail/info/:id",
@@ -145,7 +135,7 @@ export function messageRoutes(routes: RouteTable) {
       "/msg/detail/read",
       "msg:detail:read",
       async (c) => {
-        const body = parseBody(readBody, await readJson(c));
+        const body = await readBody(c, readIdsBody);
         const me = actorOf(c).id;
         return runCommand(
           c,
@@ -160,13 +150,13 @@ export function messageRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("标为已读", "Mark messages read"), body: readBody } },
+      { doc: { summary: l("标为已读", "Mark messages read"), body: readIdsBody } },
     )
     .post(
       "/msg/detail/getProcInsIdAndDeployIdByWorkId",
       "msg:detail:info",
       async (c) => {
-        const body = parseBody(workBody, await readJson(c));
+        const body = await readBody(c, workBody);
         const me = actorOf(c).id;
         const row = await c.env.DB.prepare(
           "SELECT d.proc_ins_id, d.task_id, p.deploy_id FROM msg_detail d LEFT JOIN msg_process p ON p.proc_ins_id = d.proc_ins_id WHERE d.user_id = ?1 AND (d.id = ?2 OR d.task_id = ?2 OR d.task_id = ?3) LIMIT 1",
@@ -182,7 +172,7 @@ export function messageRoutes(routes: RouteTable) {
       "/msg/detail/taskTransmit",
       "msg:detail:transmit",
       async (c) => {
-        const body = parseBody(transmitBody, await readJson(c));
+        const body = await readBody(c, transmitBody);
         const actor = actorOf(c);
         const row = await ownMessage(c.env.DB, actor.id, body.msgId);
         if (!row) throw notFound(messageLabel);
@@ -232,7 +222,7 @@ export function messageRoutes(routes: RouteTable) {
       types.tags.save,
       async (c) => {
         const input = (await readJson<Record<string, unknown>>(c)) ?? {};
-        const { parentId } = parseBody(typeSaveBody, input);
+        const { parentId } = parseInput(typeSaveBody, input);
         const existing = input.id === undefined || input.id === null || input.id === "" ? null : String(input.id);
         if (existing) {
           // an edit through save, as the generic verb allows: it keeps its id

@@ -7,6 +7,7 @@ import { ConcurrencyError, DomainError, NamedError, ValidationError, codes, notF
 import { displayTime } from "../time.ts";
 import { decide, fold, foldTo, type RecordValues } from "./decide.ts";
 import { parseRecord } from "./validate.ts";
+import { recordWhere } from "./query.ts";
 
 export const streamOf = (family: Family, id: string) => `${family.name}:${id}`;
 
@@ -27,6 +28,15 @@ export async function newUpdate(db: D1Database, family: Family, id: string, inpu
   if (expectedVersion !== undefined && expectedVersion !== head.version) throw new ConcurrencyError(expectedVersion, head.version);
   if (state.record) parseRecord(family, family.createSchema, { ...state.record, ...patch });
   return { stream: streamOf(family, id), head, events: decide(family, { kind: "update", id, patch }, state) };
+}
+
+/**
+ * The write that creates the one record matching `match` with `values`, or updates it when it exists (a
+ * per-user record such as a user's column settings): read it at decision time, so a clash decides again.
+ */
+export async function newUpsert(db: D1Database, family: Family, match: Record<string, string>, values: RecordValues): Promise<StreamWrite> {
+  const existing = await recordWhere(db, family, match);
+  return existing ? newUpdate(db, family, String(existing[family.idKey]), values) : newCreate(family, { ...match, ...values });
 }
 
 /** A tree's record may only point at a live parent (revert and restore can bring back a stale pointer). */

@@ -9,6 +9,7 @@ import { metaColumns, type Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
 import { counters, familyTables } from "./schema.ts";
 import { ValidationError } from "../errors.ts";
+import { containsPattern, escapeLike, parsePaging } from "../http/input.ts";
 import { keywordCondition, matchExpression, rankedCap, searchCap, searchWeights } from "./search.ts";
 import { searchTableOf } from "./schema.ts";
 
@@ -24,12 +25,6 @@ export interface ListQuery {
   sorted: boolean;
 }
 
-const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
-
-/** page/limit or pageNumber/pageSize, default 10 rows from page 1, at most `maxLimit` rows. */
-function parsePaging(query: Record<string, string>, maxLimit: number) {
-  return { page: positiveInt(1, 1_000_000).parse(query.page ?? query.pageNumber ?? 1), limit: positiveInt(10, maxLimit).parse(query.limit ?? query.pageSize ?? 10) };
-}
 
 /** Reads paging (page/limit or pageNumber/pageSize, default 10), declared sort and declared filters. */
 export function parseListQuery(family: Family, query: Record<string, string>): ListQuery {
@@ -55,10 +50,8 @@ export function parseListQuery(family: Family, query: Record<string, string>): L
   return { page, limit, sort, desc: order === "desc", filters, keyword: searchable ? keyword : "", sorted: !!requested };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The LIKE pattern of a like/prefix filter, its % and _ literal (the SQL says ESCAPE '\'). */
-const likePattern = (op: "like" | "prefix", value: string | number) => (op === "prefix" ? `${escapeLike(String(value))}%` : `%${escapeLike(String(value))}%`);
+const likePattern = (op: "like" | "prefix", value: string | number) => (op === "prefix" ? `${escapeLike(String(value))}%` : containsPattern(String(value)));
 
 /** The column a declared sort key orders by: a field's, or a bookkeeping one (createTime…). */
 export const sortColumnOf = (family: Family, key: string) => family.column[key] ?? metaColumns.find((m) => m.key === key)!.column;
@@ -70,6 +63,19 @@ export function recordsOf(db: D1Database) {
 /** A raw snake_case row (from hand-written SQL) → the declaration's camelCase keys. */
 export const camelRow = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()), v]));
+
+/**
+ * The live record whose declared fields (or id) equal `match`: a user's own record of a per-user family
+ * (their column settings of a list, a saved view of theirs, their opinion phrases). Columns come from the
+ * declaration only.
+ */
+export async function recordWhere(db: D1Database, family: Family, match: Record<string, string>): Promise<Record<string, unknown> | null> {
+  const keys = Object.keys(match);
+  const columns = keys.map((k) => (k === family.idKey ? family.idColumn : family.column[k]));
+  if (columns.some((c) => !c)) throw new Error(`recordWhere: ${keys.join(", ")} are not all declared fields of ${family.name}`);
+  const row = await db.prepare(`SELECT * FROM ${family.table} WHERE ${columns.map((c) => `${c} = ?`).join(" AND ")} LIMIT 1`).bind(...keys.map((k) => match[k]!)).first<Record<string, unknown>>();
+  return row ? toRecord(family, camelRow(row)) : null;
+}
 
 /** A row of the read model as the API answers it (JSON values, secret fields left out). */
 export function toRecord(family: Family, row: Record<string, unknown>): Record<string, unknown> {

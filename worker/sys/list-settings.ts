@@ -13,8 +13,8 @@ import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { codes, notFound } from "../errors.ts";
-import { newCreate, newDeletes, newUpdate } from "../resources/commands.ts";
-import { camelRow as camel, toRecord } from "../resources/query.ts";
+import { newCreate, newDeletes, newUpdate, newUpsert } from "../resources/commands.ts";
+import { camelRow as camel, recordWhere, toRecord } from "../resources/query.ts";
 import { requireParam } from "../resources/validate.ts";
 
 const views = listView as unknown as Family;
@@ -37,15 +37,8 @@ const viewBody = z.object({
 const idBody = z.object({ id: z.string().min(1).max(64) });
 
 
-async function ownPref(db: D1Database, ownerId: string, familyPath: string) {
-  const row = await db.prepare("SELECT * FROM sys_list_pref WHERE owner_id = ? AND family_path = ?").bind(ownerId, familyPath).first<Record<string, unknown>>();
-  return row ? toRecord(prefs, camel(row)) : null;
-}
-
-async function ownView(db: D1Database, ownerId: string, id: string) {
-  const row = await db.prepare("SELECT * FROM sys_list_view WHERE id = ? AND owner_id = ?").bind(id, ownerId).first<Record<string, unknown>>();
-  return row ? toRecord(views, camel(row)) : null;
-}
+const ownPref = (db: D1Database, ownerId: string, familyPath: string) => recordWhere(db, prefs, { ownerId, familyPath });
+const ownView = (db: D1Database, ownerId: string, id: string) => recordWhere(db, views, { id, ownerId });
 
 
 export function listSettingsRoutes(routes: RouteTable) {
@@ -70,10 +63,7 @@ export function listSettingsRoutes(routes: RouteTable) {
         return runCommand(
           c,
           async () => {
-            const existing = await ownPref(c.env.DB, ownerId, familyPath);
-            const write = existing
-              ? await newUpdate(c.env.DB, prefs, String(existing.id), { columns: body.columns })
-              : newCreate(prefs, { ownerId, familyPath, columns: body.columns });
+            const write = await newUpsert(c.env.DB, prefs, { ownerId, familyPath }, { columns: body.columns });
             return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: null } };
           },
           { retries: 3 },

@@ -8,6 +8,7 @@ import { user } from "../../events/families/sys.ts";
 import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { actorOf, ok, readJson } from "../http/envelope.ts";
+import { containsPattern } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import { ValidationError, codes, notFound } from "../errors.ts";
 import { newUpdate } from "../resources/commands.ts";
@@ -22,7 +23,7 @@ const nameRows = (db: D1Database, ids: string[]) =>
 
 /** Departments with their enabled users as children, optionally only users whose name contains `name`. */
 async function userTree(db: D1Database, name?: string) {
-  const pattern = name ? `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "%";
+  const pattern = name ? containsPattern(name) : "%";
   const [departments, members] = await db.batch([
     db.prepare("SELECT id, name FROM sys_department ORDER BY sort, name"),
     db.prepare("SELECT id, name, user_no AS userNo, dept_id AS deptId FROM sys_user WHERE status = '1' AND name LIKE ? ESCAPE '\\' ORDER BY name").bind(pattern),

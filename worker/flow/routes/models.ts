@@ -22,8 +22,8 @@ import { FlowRefused } from "../engine/refusal.ts";
 import type { CompiledModel } from "../engine/types.ts";
 import { deploymentPublished, deploymentStream, type DeploymentPublished } from "../projection.ts";
 import { deploymentById, latestDeployment, type DeploymentRow } from "../repository.ts";
-import { bodyOf, parseInput, startInstance } from "../commands.ts";
-import { pageParams } from "../queries.ts";
+import { startInstance } from "../commands.ts";
+import { containsPattern, parseInput, parsePaging, readBody } from "../../http/input.ts";
 import { displayTime } from "../../time.ts";
 
 const models = flowModel as unknown as Family;
@@ -82,7 +82,7 @@ async function modelSource(body: z.infer<typeof modelBody>, existing: Record<str
 }
 
 async function saveModel(c: Context<AppEnv>, mode: "create" | "update" | "save") {
-  const body = await bodyOf(c, modelBody);
+  const body = await readBody(c, modelBody);
   const id = body.id || null;
   if (mode === "update" && !id) throw notFound(models.label);
   const existing = id ? await findById(c.env.DB, models, id) : null;
@@ -142,18 +142,18 @@ export function modelRoutes(routes: RouteTable) {
       tags.list,
       async (c) => {
         const q = parseInput(listQuery, c.req.query());
-        const { limit, offset } = pageParams(q);
+        const { limit, offset } = parsePaging(q, 100);
         const where = ["1 = 1"];
         const params: (string | number)[] = [];
-        if (q.name) (where.push("(name LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\')"), params.push(like(q.name), like(q.name)));
+        if (q.name) (where.push("(name LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
         if (q.category) (where.push("category = ?"), params.push(q.category));
-        const total = (await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where.join(" AND ")}`).bind(...params).first<{ n: number }>())!.n;
-        const { results } = await c.env.DB.prepare(
-          `SELECT id, key, name, category, description, form_code AS formCode, deployed_version AS version, deploy_time AS deployTime, update_time AS updateTime FROM flow_model WHERE ${where.join(" AND ")} ORDER BY update_time DESC, id LIMIT ? OFFSET ?`,
-        )
-          .bind(...params, limit, offset)
-          .all();
-        return page(c, total, results);
+        const [count, rows] = await c.env.DB.batch([
+          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where.join(" AND ")}`).bind(...params),
+          c.env.DB.prepare(
+            `SELECT id, key, name, category, description, form_code AS formCode, deployed_version AS version, deploy_time AS deployTime, update_time AS updateTime FROM flow_model WHERE ${where.join(" AND ")} ORDER BY update_time DESC, id LIMIT ? OFFSET ?`,
+          ).bind(...params, limit, offset),
+        ]);
+        return page(c, (count!.results[0] as { n: number }).n, rows!.results);
       },
       { doc: { summary: l("流程模型列表", "Process models"), query: listQuery, response: z.array(modelRow) } },
     )
@@ -162,11 +162,11 @@ export function modelRoutes(routes: RouteTable) {
       "signedIn",
       async (c) => {
         const q = parseInput(startableQuery, c.req.query());
-        const { limit, offset } = pageParams(q);
+        const { limit, offset } = parsePaging(q, 100);
         // the newest version of every model that still exists: what dynamicStart starts for its key
         const where = ["d.version = (SELECT MAX(x.version) FROM flow_deployment x WHERE x.key = d.key)"];
         const params: (string | number)[] = [];
-        if (q.name) (where.push("(d.name LIKE ? ESCAPE '\\' OR d.key LIKE ? ESCAPE '\\')"), params.push(like(q.name), like(q.name)));
+        if (q.name) (where.push("(d.name LIKE ? ESCAPE '\\' OR d.key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
         if (q.category) (where.push("m.category = ?"), params.push(q.category));
         const from = `flow_deployment d JOIN flow_model m ON m.key = d.key WHERE ${where.join(" AND ")}`;
         const [count, rows] = await c.env.DB.batch([
@@ -195,7 +195,7 @@ export function modelRoutes(routes: RouteTable) {
       "/flowable/definition/deleteModelByKey",
       tags.delete,
       async (c) => {
-        const { key } = await bodyOf(c, keyBody);
+        const { key } = await readBody(c, keyBody);
         const id = await modelByKey(c.env.DB, key);
         if (!id) throw notFound(models.label);
         return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, models, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
@@ -206,7 +206,7 @@ export function modelRoutes(routes: RouteTable) {
       "/flowable/definition/publish",
       tags.publish,
       async (c) => {
-        const { id } = await bodyOf(c, z.object({ id: z.string().min(1).max(64) }));
+        const { id } = await readBody(c, z.object({ id: z.string().min(1).max(64) }));
         const model = await findById(c.env.DB, models, id);
         if (!model) throw notFound(models.label);
         if (!model.xml) throw refusedTree({ "zh-CN": "模型没有 BPMN 文档，不能发布", "en-US": "The model has no BPMN document to publish" });
@@ -273,7 +273,7 @@ export function modelRoutes(routes: RouteTable) {
       "/flowable/form/saveOrUpdate",
       "flowable:form:save",
       async (c) => {
-        const { modelKey, formCode } = await bodyOf(c, formBody);
+        const { modelKey, formCode } = await readBody(c, formBody);
         const id = await modelByKey(c.env.DB, modelKey);
         if (!id) throw notFound(models.label);
         return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, models, id, { formCode })], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id, key: modelKey } } }), { retries: 3 });
@@ -306,7 +306,7 @@ export function modelRoutes(routes: RouteTable) {
       "/flowable/definition/dynamicStart",
       "signedIn",
       async (c) => {
-        const body = await bodyOf(c, startBody);
+        const body = await readBody(c, startBody);
         const d = await latestDeployment(c.env.DB, body.code);
         if (!d) throw noDeployment(body.code);
         return startInstance(c, d, body.data, null);
@@ -317,7 +317,7 @@ export function modelRoutes(routes: RouteTable) {
       "/flowable/definition/sendSubmit",
       "signedIn",
       async (c) => {
-        const body = await bodyOf(c, submitBody);
+        const body = await readBody(c, submitBody);
         const d = await latestDeployment(c.env.DB, body.code);
         if (!d) throw noDeployment(body.code);
         return startInstance(c, d, body.data, body.businessKey ?? null);
@@ -326,4 +326,3 @@ export function modelRoutes(routes: RouteTable) {
     );
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -7,9 +7,10 @@ import { z } from "zod";
 import { l } from "../../../events/family.ts";
 import { ok, page } from "../../http/envelope.ts";
 import type { RouteTable } from "../../http/routes.ts";
-import { bodyOf, flowActorOf, parseInput, runOnInstance } from "../commands.ts";
+import { flowActorOf, runOnInstance } from "../commands.ts";
+import { parseInput, readBody } from "../../http/input.ts";
 import { FlowRefused } from "../engine/refusal.ts";
-import { instanceOfTask, loadInstance } from "../repository.ts";
+import { loadInstance } from "../repository.ts";
 import { instancePage, mayRead, monitorTaskPage } from "../queries.ts";
 import { instanceInfo } from "./tasks.ts";
 
@@ -39,20 +40,20 @@ export function monitorRoutes(routes: RouteTable) {
     }, { doc: { summary: l("流程变量", "Process variables"), query: z.object({ procInsId: z.string() }) } })
     .get("/flowable/monitor/taskVariableList", tag.list, async (c) => {
       const { taskId } = parseInput(z.object({ taskId: id }), c.req.query());
-      const { state } = await loadInstance(c.env.DB, await instanceOfTask(c.env.DB, taskId));
+      const { state } = await loadInstance(c.env.DB, { taskId });
       const task = state.tasks[taskId];
       const local: Record<string, unknown> = task?.element ? { [task.element.name]: task.element.value } : {};
       if (task?.loopCounter !== null && task?.loopCounter !== undefined) local.loopCounter = task.loopCounter;
       return ok(c, Object.entries({ ...state.variables, ...local }).map(([name, value]) => ({ name, value, local: name in local })), "fetched");
     }, { doc: { summary: l("任务变量（含多实例局部变量）", "Task variables (with multi-instance locals)"), query: z.object({ taskId: z.string() }) } })
-    .post("/flowable/monitor/suspendProcess", tag.suspend, async (c) => runOnInstance(c, (await bodyOf(c, procBody)).procInsId, { type: "suspend" }), { doc: { summary: l("挂起流程", "Suspend a process"), body: procBody } })
-    .post("/flowable/monitor/activateProcess", tag.activate, async (c) => runOnInstance(c, (await bodyOf(c, procBody)).procInsId, { type: "activate" }), { doc: { summary: l("激活流程", "Activate a process"), body: procBody } })
+    .post("/flowable/monitor/suspendProcess", tag.suspend, async (c) => runOnInstance(c, (await readBody(c, procBody)).procInsId, { type: "suspend" }), { doc: { summary: l("挂起流程", "Suspend a process"), body: procBody } })
+    .post("/flowable/monitor/activateProcess", tag.activate, async (c) => runOnInstance(c, (await readBody(c, procBody)).procInsId, { type: "activate" }), { doc: { summary: l("激活流程", "Activate a process"), body: procBody } })
     .post("/flowable/monitor/stopProcess", tag.stop, async (c) => {
-      const b = await bodyOf(c, procBody);
+      const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "stop", comment: b.comment });
     }, { doc: { summary: l("终止流程", "Stop a process"), body: procBody } })
     .post("/flowable/monitor/deleteProcess", tag.delete, async (c) => {
-      const b = await bodyOf(c, procBody);
+      const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "delete", reason: b.comment });
     }, { doc: { summary: l("删除流程实例", "Delete a process instance"), body: procBody } })
     .get("/flowable/instance/list", "flowable:instance:list", async (c) => {
@@ -62,7 +63,7 @@ export function monitorRoutes(routes: RouteTable) {
     .get("/flowable/instance/info/:id", "signedIn", async (c) => {
       const procInsId = c.req.param("id")!;
       const { state } = await loadInstance(c.env.DB, procInsId);
-      if (!(await mayRead(c.env.DB, await flowActorOf(c), procInsId))) throw new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
+      if (!(await mayRead(c.env.DB, flowActorOf(c), procInsId))) throw new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
       return ok(c, instanceInfo(state), "fetched");
     }, { doc: { summary: l("流程实例概要", "A process instance"), response: infoAnswer } })
     .post("/flowable/process/delete/:id", "flowable:instance:delete", async (c) => runOnInstance(c, c.req.param("id")!, { type: "delete", reason: "" }), {

@@ -10,18 +10,15 @@ import { actorOf, ok } from "../../http/envelope.ts";
 import { runCommand } from "../../http/command.ts";
 import type { RouteTable } from "../../http/routes.ts";
 import { codes } from "../../errors.ts";
-import { newCreate, newDeletes, newUpdate } from "../../resources/commands.ts";
-import { camelRow, toRecord } from "../../resources/query.ts";
-import { bodyOf } from "../commands.ts";
+import { newDeletes, newUpsert } from "../../resources/commands.ts";
+import { recordWhere } from "../../resources/query.ts";
+import { readBody } from "../../http/input.ts";
 
 const opinions = flowOpinion as unknown as Family;
 const saveBody = z.object({ phrases: z.array(z.string().max(200)).max(50).default([]), signatureFileId: z.string().max(64).nullish() });
 const answer = z.object({ phrases: z.array(z.string()), signatureFileId: z.string().nullable() });
 
-async function mine(db: D1Database, ownerId: string) {
-  const row = await db.prepare("SELECT * FROM flow_opinion WHERE owner_id = ?").bind(ownerId).first<Record<string, unknown>>();
-  return row ? toRecord(opinions, camelRow(row)) : null;
-}
+const mine = (db: D1Database, ownerId: string) => recordWhere(db, opinions, { ownerId });
 
 export function opinionRoutes(routes: RouteTable) {
   routes
@@ -30,12 +27,10 @@ export function opinionRoutes(routes: RouteTable) {
       return ok(c, { phrases: (record?.phrases as string[] | undefined) ?? [], signatureFileId: (record?.signatureFileId as string | undefined) ?? null }, "fetched");
     }, { doc: { summary: l("我的常用意见与签名", "My opinion phrases and signature"), response: answer } })
     .post("/flowable/opinion/saveMine", "signedIn", async (c) => {
-      const body = await bodyOf(c, saveBody);
+      const body = await readBody(c, saveBody);
       const ownerId = actorOf(c).id;
       return runCommand(c, async () => {
-        const existing = await mine(c.env.DB, ownerId);
-        const values = { phrases: body.phrases, signatureFileId: body.signatureFileId ?? null };
-        const write = existing ? await newUpdate(c.env.DB, opinions, String(existing.id), values) : newCreate(opinions, { ownerId, ...values });
+        const write = await newUpsert(c.env.DB, opinions, { ownerId }, { phrases: body.phrases, signatureFileId: body.signatureFileId ?? null });
         return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: null } };
       }, { retries: 3 });
     }, { doc: { summary: l("保存我的常用意见与签名", "Save my opinion phrases and signature"), body: saveBody } })

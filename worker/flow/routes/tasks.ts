@@ -20,8 +20,9 @@ import { offeredActions, type TaskAction } from "../engine/actions.ts";
 import type { CompiledModel, FlowActor, InstanceState } from "../engine/types.ts";
 import { displayTime } from "../../time.ts";
 import { d1Directory } from "../directory.ts";
-import { bodyOf, decideContext, decideOn, flowActorOf, parseInput, runOnInstance, runOnTask } from "../commands.ts";
-import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow } from "../repository.ts";
+import { decideContext, decideOn, flowActorOf, runOnInstance, runOnTask } from "../commands.ts";
+import { parseInput, readBody } from "../../http/input.ts";
+import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow, type InstanceTarget } from "../repository.ts";
 import { batchable, ccPage, counts, finishedPage, mayRead, myProcessPage, todoPage } from "../queries.ts";
 import { formFieldsOf, treeNodeById } from "./models.ts";
 
@@ -84,10 +85,10 @@ const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
 
-async function readable(c: Context<AppEnv>, procInsId: string) {
-  const actor = await flowActorOf(c);
-  const loaded = await loadInstance(c.env.DB, procInsId);
-  if (!(await mayRead(c.env.DB, actor, procInsId))) throw forbiddenRead();
+async function readable(c: Context<AppEnv>, target: InstanceTarget) {
+  const actor = flowActorOf(c);
+  const loaded = await loadInstance(c.env.DB, target);
+  if (!(await mayRead(c.env.DB, actor, loaded.state.procInsId))) throw forbiddenRead();
   const deployment = await deploymentById(c.env.DB, loaded.state.deployId);
   if (!deployment) throw deploymentMissing();
   return { actor, ...loaded, deployment };
@@ -168,22 +169,22 @@ export function taskRoutes(routes: RouteTable) {
   const listDoc = (zh: string, en: string, response?: z.ZodType) => ({ doc: { summary: l(zh, en), query: listQuery, ...(response ? { response: z.array(response) } : {}) } });
   routes
     .get("/flowable/task/todoList", tag.list, async (c) => {
-      const { total, rows, cursor } = await todoPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      const { total, rows, cursor } = await todoPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
       return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
     }, listDoc("我的待办", "My open tasks", todoRow))
     .get("/flowable/task/finishedList", tag.list, async (c) => {
-      const { total, rows, cursor } = await finishedPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      const { total, rows, cursor } = await finishedPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
       return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
     }, listDoc("我的已办", "Tasks I handled"))
     .get("/flowable/task/myProcess", tag.list, async (c) => {
-      const { total, rows } = await myProcessPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      const { total, rows } = await myProcessPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("我发起的流程（含我在其中的待办与可否撤销）", "Processes I started (with my open task there and whether it can be revoked)", myProcessRow))
     .get("/flowable/task/ccList", tag.list, async (c) => {
-      const { total, rows } = await ccPage(c.env.DB, await flowActorOf(c), parseInput(listQuery, c.req.query()));
+      const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("抄送我的流程", "Processes copied to me"))
-    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, await flowActorOf(c)), "fetched"), {
+    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), {
       doc: { summary: l("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"), response: z.object({ todo: z.number(), done: z.number(), initiated: z.number(), cc: z.number() }) },
     })
     .get("/flowable/task/flowRecord", tag.info, async (c) => {
@@ -193,8 +194,7 @@ export function taskRoutes(routes: RouteTable) {
     }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
-      const procInsId = await instanceOfTask(c.env.DB, taskId);
-      await readable(c, procInsId);
+      await readable(c, { taskId });
       const { results } = await c.env.DB.prepare(
         "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
       )
@@ -205,7 +205,7 @@ export function taskRoutes(routes: RouteTable) {
     }, { doc: { summary: l("任务的审批意见", "The comments on a task") } })
     .get("/flowable/task/taskAttributes/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
-      const { actor, state, deployment } = await readable(c, await instanceOfTask(c.env.DB, taskId));
+      const { actor, state, deployment } = await readable(c, { taskId });
       const task = await taskView(c.env.DB, state, taskId);
       const nodeKey = (task as { taskDefKey: string }).taskDefKey;
       const node = deployment.model.nodes[nodeKey];
@@ -232,83 +232,82 @@ export function taskRoutes(routes: RouteTable) {
       return ok(c, viewerOf(state, deployment), "fetched");
     }, { doc: { summary: l("流程图：本实例版本的 XML 与已办、当前节点", "The diagram: this instance's version and its done and active nodes"), response: z.object({ xml: z.string(), doneNodes: z.array(z.string()), activeNodes: z.array(z.string()), doneFlows: z.array(z.string()) }) } })
     .post("/flowable/task/checkTaskId", tag.info, async (c) => {
-      const { taskId } = await bodyOf(c, taskBody);
-      const actor = await flowActorOf(c);
-      const procInsId = await instanceOfTask(c.env.DB, taskId);
-      const { state } = await loadInstance(c.env.DB, procInsId);
-      return ok(c, { taskId, procInsId, deployId: state.deployId, open: !!state.tasks[taskId], mayAct: mayAct(state, taskId, actor) }, "fetched");
+      const { taskId } = await readBody(c, taskBody);
+      const actor = flowActorOf(c);
+      const { state } = await loadInstance(c.env.DB, { taskId });
+      return ok(c, { taskId, procInsId: state.procInsId, deployId: state.deployId, open: !!state.tasks[taskId], mayAct: mayAct(state, taskId, actor) }, "fetched");
     }, { doc: { summary: l("任务是否仍待办理、是否可由我办理", "Whether a task is still open and mine to handle"), body: taskBody } })
     .post("/flowable/task/returnList", tag.return, async (c) => {
-      const { taskId } = await bodyOf(c, taskBody);
-      const { state, deployment } = await readable(c, await instanceOfTask(c.env.DB, taskId));
+      const { taskId } = await readBody(c, taskBody);
+      const { state, deployment } = await readable(c, { taskId });
       return ok(c, returnTargets(deployment.model, state, taskId), "fetched");
     }, { doc: { summary: l("可退回的节点", "The nodes a task may return to"), body: taskBody, response: z.array(z.object({ key: z.string(), name: z.string() })) } })
     .post("/flowable/task/nextFlowNode", tag.info, async (c) => {
-      const body = await bodyOf(c, nextBody);
-      const { state, deployment } = await readable(c, await instanceOfTask(c.env.DB, body.taskId));
+      const body = await readBody(c, nextBody);
+      const { state, deployment } = await readable(c, { taskId: body.taskId });
       return ok(c, await predictNext(deployment.model, state, body.taskId, body.variables ?? {}, d1Directory(c.env.DB)), "fetched");
     }, { doc: { summary: l("下一节点与审批人预测", "The next nodes and their approvers"), body: nextBody } })
     .post("/flowable/task/complete", tag.complete, async (c) => {
-      const b = await bodyOf(c, completeBody);
+      const b = await readBody(c, completeBody);
       return runOnTask(c, b.taskId, { type: "complete", taskId: b.taskId, comment: b.comment, variables: b.variables, ccUserIds: b.ccUserIds });
     }, { doc: { summary: l("审批通过（办理任务）", "Complete (approve) a task"), body: completeBody } })
     .post("/flowable/task/resubmit", tag.complete, async (c) => {
-      const b = await bodyOf(c, resubmitBody);
+      const b = await readBody(c, resubmitBody);
       return runOnTask(c, b.taskId, { type: "complete", taskId: b.taskId, comment: b.comment, variables: b.variables });
     }, { doc: { summary: l("发起人修改后重新提交", "The initiator resubmits after a return"), body: resubmitBody } })
     .post("/flowable/task/delegate", tag.delegate, async (c) => {
-      const b = await bodyOf(c, toUserBody);
+      const b = await readBody(c, toUserBody);
       return runOnTask(c, b.taskId, { type: "delegate", taskId: b.taskId, userId: b.userId, comment: b.comment });
     }, { doc: { summary: l("委派（办理后回到本人）", "Delegate (comes back to the owner)"), body: toUserBody } })
     .post("/flowable/task/transfer", tag.transfer, async (c) => {
-      const b = await bodyOf(c, toUserBody);
+      const b = await readBody(c, toUserBody);
       return runOnTask(c, b.taskId, { type: "transfer", taskId: b.taskId, userId: b.userId, comment: b.comment });
     }, { doc: { summary: l("转办", "Transfer a task"), body: toUserBody } })
     .post("/flowable/task/return", tag.return, async (c) => {
-      const b = await bodyOf(c, returnBody);
+      const b = await readBody(c, returnBody);
       return runOnTask(c, b.taskId, { type: "return", taskId: b.taskId, targetKey: b.targetKey, comment: b.comment });
     }, { doc: { summary: l("退回到之前的节点", "Return to an earlier node"), body: returnBody } })
     .post("/flowable/task/reject", tag.reject, async (c) => {
-      const b = await bodyOf(c, commentBody);
+      const b = await readBody(c, commentBody);
       return runOnTask(c, b.taskId, { type: "reject", taskId: b.taskId, comment: b.comment });
     }, { doc: { summary: l("驳回（流程结束）", "Reject (the process ends)"), body: commentBody } })
     .post("/flowable/task/addSigner", tag.sign, async (c) => {
-      const b = await bodyOf(c, signerBody);
+      const b = await readBody(c, signerBody);
       return runOnTask(c, b.taskId, { type: "addSigner", taskId: b.taskId, userIds: b.userIds, position: b.position, comment: b.comment });
     }, { doc: { summary: l("加签", "Add signers"), body: signerBody } })
     .post("/flowable/task/removeSigner", tag.sign, async (c) => {
-      const b = await bodyOf(c, commentBody);
+      const b = await readBody(c, commentBody);
       return runOnTask(c, b.taskId, { type: "removeSigner", taskId: b.taskId, comment: b.comment });
     }, { doc: { summary: l("减签", "Remove a signer"), body: commentBody } })
     .post("/flowable/task/recall", tag.recall, async (c) => {
-      const b = await bodyOf(c, commentBody);
+      const b = await readBody(c, commentBody);
       return runOnTask(c, b.taskId, { type: "recall", taskId: b.taskId, comment: b.comment });
     }, { doc: { summary: l("撤回自己的审批", "Recall my approval"), body: commentBody } })
     .post("/flowable/task/cc", tag.cc, async (c) => {
-      const b = await bodyOf(c, ccBody);
+      const b = await readBody(c, ccBody);
       return runOnInstance(c, b.procInsId, { type: "cc", userIds: b.userIds, comment: b.comment });
     }, { doc: { summary: l("抄送", "Copy to people"), body: ccBody } })
     .post("/flowable/task/urge", tag.urge, async (c) => {
-      const b = await bodyOf(c, procBody);
+      const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "urge", comment: b.comment });
     }, { doc: { summary: l("催办（每小时至多一次）", "Urge (at most once an hour)"), body: procBody } })
     .post("/flowable/task/stopProcess", tag.stop, async (c) => {
-      const b = await bodyOf(c, procBody);
+      const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "stop", comment: b.comment });
     }, { doc: { summary: l("终止流程", "Stop a process"), body: procBody } })
     .post("/flowable/task/revokeProcess", tag.revoke, async (c) => {
-      const b = await bodyOf(c, procBody);
+      const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "revoke", comment: b.comment });
     }, { doc: { summary: l("撤销（发起人，下一审批人办理前）", "Revoke (the initiator, before an approver acts)"), body: procBody } })
     .post("/flowable/task/dataInsert", tag.complete, async (c) => {
-      const b = await bodyOf(c, dataBody);
+      const b = await readBody(c, dataBody);
       const procInsId = b.procInsId ?? (b.taskId ? await instanceOfTask(c.env.DB, b.taskId) : null);
       if (!procInsId) throw new DomainError(codes.validation, "required", { name: "procInsId" });
       return runOnInstance(c, procInsId, { type: "setVariables", variables: b.variables });
     }, { doc: { summary: l("写入流程变量（流程管理员）", "Set process variables (process administrators)"), body: dataBody } })
     .post("/flowable/task/batchComplete", tag.complete, async (c) => {
-      const b = await bodyOf(c, batchBody);
-      const actor = await flowActorOf(c);
+      const b = await readBody(c, batchBody);
+      const actor = flowActorOf(c);
       const lang = c.get("lang");
       const done: string[] = [];
       const refused: { taskId: string; reason: string }[] = [];
@@ -329,10 +328,9 @@ const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写�
 
 /** One task of a batch: refused when its node lets the approver edit the form; its own append (retried on a clash). */
 async function completeOne(c: Context<AppEnv>, actor: FlowActor, taskId: string, comment: string) {
-  const procInsId = await instanceOfTask(c.env.DB, taskId);
   for (let attempt = 0; ; attempt++) {
     try {
-      const { write, decided, deployment, state } = await decideOn(c.env.DB, procInsId, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
+      const { write, decided, deployment, state } = await decideOn(c.env.DB, { taskId }, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
       const task = state.tasks[taskId];
       if (task && !batchable(deployment.model.nodes[task.node]?.policy?.formPerms)) throw needsForm();
       if (decided.length) await c.get("store").append(c.env.DB, [write], commandMeta(c));
