@@ -8,7 +8,7 @@
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { replayPass } from "../store/replay.ts";
 import { displayTime } from "../time.ts";
-import { flowEventTypes, type FlowEvents } from "./engine/events.ts";
+import { flowEventTypes, instanceOfStream, type FlowEvents } from "./engine/events.ts";
 import type { Person } from "./engine/types.ts";
 
 export const deploymentPublished = "flowable.deployment.published";
@@ -30,7 +30,8 @@ export interface DeploymentPublished {
 
 type Value = string | number | null;
 const st = (sql: string, ...params: Value[]): Statement => ({ sql, params });
-const procOf = (e: StoredEvent) => e.stream.slice(e.stream.indexOf(":") + 1);
+/** (flow.* events live only on instance streams) */
+const procOf = (e: StoredEvent) => instanceOfStream(e.stream)!;
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 const flowTables = ["flow_instance", "flow_task", "flow_inbox", "flow_inbox_count", "flow_done", "flow_cc", "flow_record", "flow_timer"];

@@ -4,49 +4,49 @@
  * match on it); answers carry the name beside it.
  */
 import type { Lang, Text } from "../../events/i18n.ts";
+import { l } from "../../events/family.ts";
 
-const text = (zh: string, en: string): Text => ({ "zh-CN": zh, "en-US": en });
 
 const actions: Record<string, Text> = {
-  pending: text("处理中", "In progress"),
-  start: text("发起", "Started"),
-  complete: text("同意", "Approved"),
-  auto: text("自动通过", "Passed automatically"),
-  reject: text("驳回", "Rejected"),
-  return: text("退回", "Returned"),
-  delegate: text("委派", "Delegated"),
-  resolve: text("委派办结", "Resolved"),
-  transfer: text("转办", "Transferred"),
-  addSigner: text("加签", "Signer added"),
-  removeSigner: text("减签", "Signer removed"),
-  recall: text("撤回", "Recalled"),
-  cc: text("抄送", "Copied"),
-  urge: text("催办", "Urged"),
-  remind: text("超时提醒", "Reminder"),
-  escalate: text("超时升级", "Escalated"),
-  suspend: text("挂起", "Suspended"),
-  activate: text("激活", "Activated"),
-  end: text("结束", "Ended"),
-  rejected: text("驳回", "Rejected"),
-  stopped: text("终止", "Stopped"),
-  revoked: text("撤销", "Revoked"),
+  pending: l("处理中", "In progress"),
+  start: l("发起", "Started"),
+  complete: l("同意", "Approved"),
+  auto: l("自动通过", "Passed automatically"),
+  reject: l("驳回", "Rejected"),
+  return: l("退回", "Returned"),
+  delegate: l("委派", "Delegated"),
+  resolve: l("委派办结", "Resolved"),
+  transfer: l("转办", "Transferred"),
+  addSigner: l("加签", "Signer added"),
+  removeSigner: l("减签", "Signer removed"),
+  recall: l("撤回", "Recalled"),
+  cc: l("抄送", "Copied"),
+  urge: l("催办", "Urged"),
+  remind: l("超时提醒", "Reminder"),
+  escalate: l("超时升级", "Escalated"),
+  suspend: l("挂起", "Suspended"),
+  activate: l("激活", "Activated"),
+  end: l("结束", "Ended"),
+  rejected: l("驳回", "Rejected"),
+  stopped: l("终止", "Stopped"),
+  revoked: l("撤销", "Revoked"),
 };
 
 /** Why a task was cancelled (the part after `cancelled:`). */
 const cancelReasons: Record<string, Text> = {
-  return: text("因退回取消", "Cancelled by a return"),
-  reject: text("因驳回取消", "Cancelled by a rejection"),
-  stop: text("因终止取消", "Cancelled: process stopped"),
-  revoke: text("因撤销取消", "Cancelled: process revoked"),
-  removeSigner: text("已减签", "Cancelled: signer removed"),
-  completionCondition: text("已满足会签条件，无需办理", "Not needed: the node's completion condition was met"),
-  terminate: text("流程结束，无需办理", "Not needed: the process ended"),
-  escalation: text("超时升级取消", "Cancelled by an escalation"),
-  recall: text("因撤回取消", "Cancelled by a recall"),
-  delete: text("因删除取消", "Cancelled: instance deleted"),
+  return: l("因退回取消", "Cancelled by a return"),
+  reject: l("因驳回取消", "Cancelled by a rejection"),
+  stop: l("因终止取消", "Cancelled: process stopped"),
+  revoke: l("因撤销取消", "Cancelled: process revoked"),
+  removeSigner: l("已减签", "Cancelled: signer removed"),
+  completionCondition: l("已满足会签条件，无需办理", "Not needed: the node's completion condition was met"),
+  terminate: l("流程结束，无需办理", "Not needed: the process ended"),
+  escalation: l("超时升级取消", "Cancelled by an escalation"),
+  recall: l("因撤回取消", "Cancelled by a recall"),
+  delete: l("因删除取消", "Cancelled: instance deleted"),
 };
 
-const cancelled = text("已取消", "Cancelled");
+const cancelled = l("已取消", "Cancelled");
 
 /** The action code's name in `lang`; an unknown code answers itself. */
 export function actionName(code: string, lang: Lang): string {

@@ -5,7 +5,7 @@
  * from `msg_process`, kept by the same projection. Rebuilt by replaying the log through `project` in
  * position order, so messages and their read marks come back as they were.
  */
-import type { FlowEvents } from "../flow/engine/events.ts";
+import { instanceOfStream, type FlowEvents } from "../flow/engine/events.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { replayPass } from "../store/replay.ts";
 import type { MsgEvents } from "./events.ts";
@@ -57,7 +57,7 @@ function insertMessages(m: NewMessages): Statement[] {
 
 const taskDone = (taskId: string): Statement => ({ sql: "UPDATE msg_detail SET todo = 0 WHERE task_id = ? AND todo = 1", params: [taskId] });
 
-const procInsIdOf = (e: StoredEvent) => (e.stream.startsWith("flow:") ? e.stream.slice("flow:".length) : null);
+const procInsIdOf = (e: StoredEvent) => instanceOfStream(e.stream);
 
 function flowStatements(e: StoredEvent): Statement[] {
   const procInsId = procInsIdOf(e);

@@ -5,7 +5,7 @@
  */
 import { dueAt } from "./duration.ts";
 import type { FlowEvent } from "./events.ts";
-import { users } from "./people.ts";
+import { approverVariable, notifyList, users } from "./people.ts";
 import { mayAct, returnTargets } from "./queries.ts";
 import { Run } from "./run.ts";
 import { refuse } from "./texts.ts";
@@ -84,8 +84,7 @@ export async function decide(model: CompiledModel, state: InstanceState | null, 
       break;
     case "delete":
       requireMonitor(run);
-      for (const t of Object.keys(state.tasks)) run.cancelTask(t, "delete");
-      for (const t of Object.keys(run.state.timers)) run.emit("flow.timerCancelled", { timerId: t });
+      run.cancelAll("delete");
       run.emit("flow.deleted", { by: run.actor, reason: command.reason ?? "" });
       break;
     case "fireTimer":
@@ -155,8 +154,8 @@ async function start(run: Run, command: Command<"start">): Promise<void> {
   variables.initiatorLeader = leader?.id ?? null;
   // an approver the initiator picks at start must be there before anything runs
   for (const node of Object.values(model.nodes)) {
-    const m = node.kind === "userTask" && node.assignment?.assignee ? /^\s*[$#]\{\s*(approver_[\w-]+)\s*\}\s*$/.exec(node.assignment.assignee) : null;
-    if (m && (variables[m[1]] == null || variables[m[1]] === "")) throw refuse.missingApprover(node, m[1]);
+    const name = node.kind === "userTask" && node.assignment?.assignee ? approverVariable(node.assignment.assignee) : null;
+    if (name && (variables[name] == null || variables[name] === "")) throw refuse.missingApprover(node, name);
   }
   const d = command.deployment;
   run.emit("flow.started", {
@@ -187,12 +186,9 @@ async function complete(run: Run, command: Command<"complete">): Promise<void> {
 }
 
 async function handOver(run: Run, command: Command<"delegate"> | Command<"transfer">): Promise<void> {
-  const task = openTask(run, command.taskId);
+  // an administrator may transfer any open task; anyone else only one they may work now
   const monitorTransfer = command.type === "transfer" && run.ctx.actor.monitor;
-  if (!monitorTransfer) {
-    if (task.state === "waiting") throw refuse.waiting();
-    if (!mayAct(run.state, task.taskId, run.ctx.actor)) throw refuse.notYours();
-  }
+  const task = monitorTransfer ? openTask(run, command.taskId) : actionable(run, command.taskId);
   const to = await person(run, command.userId);
   if (to.id === task.assignee) throw refuse.sameUser();
   const comment = command.comment ?? "";
@@ -240,7 +236,6 @@ async function returnTo(run: Run, command: Command<"return">): Promise<void> {
       nodeName: target.name,
       token,
       sequential: false,
-      queue: [],
       nrOfInstances: 1,
       completionCondition: null,
       elementVariable: null,
@@ -290,7 +285,7 @@ async function recall(run: Run, command: Command<"recall">): Promise<void> {
       if (t.activation === a.id) pending = [{ loopCounter: t.loopCounter ?? 0, element: t.element ?? null }, ...pending];
       run.cancelTask(id, "recall");
     }
-    if (pending.length !== a.pending.length) run.emit("flow.activationChanged", { activation: a.id, queue: a.queue, nrOfInstances: a.nrOfInstances, pending });
+    if (pending.length !== a.pending.length) run.emit("flow.activationChanged", { activation: a.id, nrOfInstances: a.nrOfInstances, pending });
     run.emit("flow.recalled", { taskId: entry.taskId, node: node.id, by: run.actor, comment: command.comment ?? "" });
     await run.createTask(a.id, { loopCounter: entry.loopCounter ?? 0, element: entry.element ?? null }, { assignee: run.ctx.actor.id });
   } else {
@@ -320,7 +315,7 @@ async function addSigner(run: Run, command: Command<"addSigner">): Promise<void>
     for (const p of people) await run.createTask(task.activation, slot, { assignee: p.id, signer: "before", blocks: task.taskId, addedBy: run.ctx.actor.id });
   } else if (command.position === "parallel") {
     const a = run.state.activations[task.activation];
-    run.emit("flow.activationChanged", { activation: a.id, queue: a.queue, nrOfInstances: a.nrOfInstances + people.length, pending: a.pending });
+    run.emit("flow.activationChanged", { activation: a.id, nrOfInstances: a.nrOfInstances + people.length, pending: a.pending });
     for (const p of people) await run.createTask(task.activation, slot, { assignee: p.id, signer: "parallel", addedBy: run.ctx.actor.id });
   }
   await run.drain();
@@ -340,7 +335,7 @@ async function removeSigner(run: Run, command: Command<"removeSigner">): Promise
     }
     const a = run.state.activations[task.activation];
     if (a && task.signer === "parallel") {
-      run.emit("flow.activationChanged", { activation: a.id, queue: a.queue, nrOfInstances: Math.max(1, a.nrOfInstances - 1), pending: a.pending });
+      run.emit("flow.activationChanged", { activation: a.id, nrOfInstances: Math.max(1, a.nrOfInstances - 1), pending: a.pending });
     }
     if (a && task.signer !== "before") await run.checkActivation(a.id);
     await run.drain();
@@ -378,11 +373,11 @@ async function urge(run: Run, command: Command<"urge">): Promise<void> {
   run.emit("flow.urged", { by: run.actor, comment: command.comment ?? "", notify, taskIds: tasks.map((t) => t.taskId) });
 }
 
-async function taskPeople(run: Run, t: TaskState): Promise<string[]> {
-  if (t.assignee) return [t.assignee];
-  const out = [...t.candidateUsers];
-  for (const g of t.candidateGroups) for (const m of await run.ctx.directory.membersOf(g)) if (!out.includes(m.id)) out.push(m.id);
-  return out;
+/** Who hears about an open task: the same rule as at its creation, over the ids it holds now. */
+function taskPeople(run: Run, t: TaskState): Promise<string[]> {
+  const byId = (id: string): Person => ({ id, name: id });
+  const people = { assignee: t.assignee ? byId(t.assignee) : null, candidateUsers: t.candidateUsers.map(byId), candidateGroups: t.candidateGroups.map(byId) };
+  return notifyList(people, run.ctx.directory);
 }
 
 /**
@@ -402,8 +397,7 @@ async function fireTimer(run: Run, command: Command<"fireTimer">): Promise<void>
   if (!task || !def) return;
   if (escalate) {
     const a = run.state.activations[task.activation];
-    for (const t of Object.values(run.state.tasks)) if (t.activation === a.id) run.cancelTask(t.taskId, "escalation");
-    run.emit("flow.activationEnded", { activation: a.id, node: a.node, outcome: "cancelled" });
+    run.endActivation(a.id, a.node, "escalation", "cancelled");
     const out = def.outgoing.map((f) => ({ token: run.ctx.newId(), flow: f, node: run.flow(f).target }));
     run.emit("flow.nodePassed", { node: def.id, nodeName: def.id, kind: "boundaryTimer", token: a.token, via: null, out });
     for (const o of out) run.enqueue(o.token);

@@ -35,15 +35,13 @@ export interface FlowEvents {
     nodeName: string;
     token: string;
     sequential: boolean;
-    /** users still to get a task after the first ones (sequential multi-instance, or signers added after) */
-    queue: string[];
     nrOfInstances: number;
     completionCondition: string | null;
     elementVariable: string | null;
     /** (engine) sequential multi-instance: the instances still to be created */
     pending?: PendingSlot[];
   };
-  "flow.activationChanged": { activation: string; queue: string[]; nrOfInstances: number; pending?: PendingSlot[] };
+  "flow.activationChanged": { activation: string; nrOfInstances: number; pending?: PendingSlot[] };
   "flow.activationEnded": { activation: string; node: string; outcome: "completed" | "cancelled" };
   /** a task for a user, the candidates, or the initiator (after a return to the start) */
   "flow.taskCreated": {
@@ -113,3 +111,5 @@ export const flowEventTypes = [
 ] as const satisfies readonly FlowEventType[];
 
 export const instanceStream = (procInsId: string) => `flow:${procInsId}`;
+/** The instance an event's stream belongs to, or null for another stream. */
+export const instanceOfStream = (stream: string) => (stream.startsWith("flow:") ? stream.slice("flow:".length) : null);

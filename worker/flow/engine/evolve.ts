@@ -55,13 +55,10 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
         id: d.activation,
         node: d.node,
         token: d.token,
-        sequential: d.sequential,
-        queue: [...d.queue],
         nrOfInstances: d.nrOfInstances,
         nrOfCompletedInstances: 0,
         nrOfActiveInstances: 0,
         completionCondition: d.completionCondition,
-        elementVariable: d.elementVariable,
         pending: d.pending ? structuredClone(d.pending) : [],
       };
       break;
@@ -69,7 +66,6 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
     case "flow.activationChanged": {
       const a = s.activations[e.data.activation];
       if (a) {
-        a.queue = [...e.data.queue];
         a.nrOfInstances = e.data.nrOfInstances;
         if (e.data.pending) a.pending = structuredClone(e.data.pending);
       }
@@ -100,12 +96,7 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
         after: d.after ? [...d.after] : [],
         element: d.element,
       };
-      const a = s.activations[d.activation];
-      if (a) {
-        // a sequential instance or a signer after leaves the queue as its task is created
-        if (d.assignee && a.queue[0] === d.assignee.id) a.queue.shift();
-        recount(s, d.activation);
-      }
+      recount(s, d.activation);
       break;
     }
     case "flow.taskCompleted": {
@@ -223,17 +214,11 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
       s.status = e.data.status;
       s.endTime = eventTime(event);
       if (e.data.endNode) addOnce(s.endNodes, e.data.endNode);
-      s.tokens = {};
-      s.activations = {};
-      s.tasks = {};
-      s.timers = {};
+      clearLive(s);
       break;
     case "flow.deleted":
       s.deleted = true;
-      s.tokens = {};
-      s.activations = {};
-      s.tasks = {};
-      s.timers = {};
+      clearLive(s);
       if (!s.endTime) s.endTime = eventTime(event);
       break;
   }
@@ -263,6 +248,14 @@ function started(d: FlowEvents["flow.started"], at: string): InstanceState {
     ccUsers: [],
     timers: {},
   };
+}
+
+/** The instance is over: nothing waits any more. */
+function clearLive(s: InstanceState): void {
+  s.tokens = {};
+  s.activations = {};
+  s.tasks = {};
+  s.timers = {};
 }
 
 /** A task leaves: its timers go with it, and its activation's active count drops. */

@@ -32,9 +32,14 @@ function names(entries: string[], variables: Record<string, unknown>, node: Comp
   return out;
 }
 
+/** The variable an assignee entry names when it is the initiator's pick at start (`${approver_x}`), else null. */
+export function approverVariable(entry: string): string | null {
+  return /^\s*[$#]\{\s*(approver_[\w-]+)\s*\}\s*$/.exec(entry)?.[1] ?? null;
+}
+
 function wrap(e: unknown, node: CompiledNode, entry: string): unknown {
   if (!(e instanceof FlowRefused)) return e;
-  const variable = /^\s*[$#]\{\s*(approver_[\w-]+)\s*\}\s*$/.exec(entry)?.[1];
+  const variable = approverVariable(entry);
   return variable ? refuse.missingApprover(node, variable) : refuse.assignment(node, e.text);
 }
 
@@ -68,5 +73,3 @@ export async function notifyList(r: Resolved, directory: Directory): Promise<str
   for (const g of r.candidateGroups) for (const m of await directory.membersOf(g.id)) if (!out.includes(m.id)) out.push(m.id);
   return out;
 }
-
-export const isEmpty = async (r: Resolved, directory: Directory) => (await notifyList(r, directory)).length === 0;

@@ -73,20 +73,33 @@ export async function predictNext(model: CompiledModel, state: InstanceState, ta
   return out;
 }
 
+/**
+ * The flows a node takes when `holds` tells which conditions are true: exclusive, the first true condition in
+ * document order; others, every true condition (a parallel gateway ignores them); none true, the default.
+ */
+export function pickFlows(model: CompiledModel, node: CompiledNode, holds: (condition: string) => boolean): string[] {
+  const takes = (f: string) => {
+    const c = model.flows[f].condition;
+    return node.kind === "parallelGateway" || !c || holds(c);
+  };
+  const candidates = node.outgoing.filter((f) => f !== node.defaultFlow);
+  let picked: string[];
+  if (node.kind === "exclusiveGateway") {
+    const first = candidates.find(takes);
+    picked = first ? [first] : [];
+  } else picked = candidates.filter(takes);
+  return picked.length ? picked : node.defaultFlow ? [node.defaultFlow] : [];
+}
+
 /** Flows a node would take; a condition that cannot be evaluated yet counts as possible. */
 function chosen(model: CompiledModel, node: CompiledNode, vars: Record<string, unknown>): string[] {
-  const holds = (f: string) => {
-    const c = model.flows[f].condition;
-    if (node.kind === "parallelGateway" || !c) return true;
+  return pickFlows(model, node, (c) => {
     try {
       return evaluateCondition(c, vars);
     } catch {
       return true;
     }
-  };
-  const candidates = node.outgoing.filter((f) => f !== node.defaultFlow);
-  const picked = node.kind === "exclusiveGateway" ? candidates.filter(holds).slice(0, 1) : candidates.filter(holds);
-  return picked.length ? picked : node.defaultFlow ? [node.defaultFlow] : [];
+  });
 }
 
 async function describe(model: CompiledModel, node: CompiledNode, vars: Record<string, unknown>, directory: Directory): Promise<NextNode> {

@@ -7,7 +7,8 @@ import { evaluate, evaluateCondition, isExpression } from "../model/expressions.
 import { dueAt } from "./duration.ts";
 import type { FlowEvent, FlowEventType, FlowEvents } from "./events.ts";
 import { apply } from "./evolve.ts";
-import { isEmpty, notifyList, resolveAssignment, users, type Resolved } from "./people.ts";
+import { pickFlows } from "./queries.ts";
+import { notifyList, resolveAssignment, users, type Resolved } from "./people.ts";
 import { refuse, systemPerson } from "./texts.ts";
 import type { Activation, CompiledFlow, CompiledModel, CompiledNode, DecideContext, InstanceState, NodePolicy, PendingSlot, Person, TaskState } from "./types.ts";
 
@@ -150,19 +151,10 @@ export class Run {
     for (const o of out) this.enqueue(o.token);
   }
 
-  /** Exclusive: the first true condition in document order, else the default. Others: every true condition. */
-  chooseFlows(node: CompiledNode, variables = this.state.variables): string[] {
-    const candidates = node.outgoing.filter((f) => f !== node.defaultFlow);
-    const holds = (f: string) => {
-      const c = this.flow(f).condition;
-      return node.kind === "parallelGateway" || !c || evaluateCondition(c, variables);
-    };
-    let chosen: string[];
-    if (node.kind === "exclusiveGateway") {
-      const first = candidates.find(holds);
-      chosen = first ? [first] : [];
-    } else chosen = candidates.filter(holds);
-    if (!chosen.length && node.defaultFlow) chosen = [node.defaultFlow];
+  /** The flows the node takes now (see pickFlows); a node with flows none of which it may take is refused. */
+  chooseFlows(node: CompiledNode): string[] {
+    const variables = this.state.variables;
+    const chosen = pickFlows(this.model, node, (c) => evaluateCondition(c, variables));
     if (!chosen.length && node.outgoing.length) throw refuse.noFlow(node);
     return chosen;
   }
@@ -239,7 +231,6 @@ export class Run {
       nodeName: node.name,
       token: tokenId,
       sequential,
-      queue: [],
       nrOfInstances: slots.length,
       completionCondition: multi?.completionCondition ?? null,
       elementVariable: multi?.elementVariable ?? null,
@@ -298,7 +289,10 @@ export class Run {
       people = { assignee: p ?? { id: opts.assignee, name: opts.assignee }, candidateUsers: [], candidateGroups: [] };
     } else people = await resolveAssignment(node, vars, this.ctx.directory);
     let auto: "emptyApprover" | "repeatedApprover" | null = null;
-    if (!opts.assignee && (await isEmpty(people, this.ctx.directory))) {
+    // who hears about the task; computed once, again only if the empty-approver policy changes the people
+    let notify = opts.assignee ? null : await notifyList(people, this.ctx.directory);
+    if (notify && !notify.length) {
+      notify = null;
       switch (policy.emptyApprover) {
         case "pass":
           auto = "emptyApprover";
@@ -342,7 +336,7 @@ export class Run {
       loopCounter: node.multi ? slot.loopCounter : null,
       element: slot.element,
       resumeAt: opts.resumeAt ?? null,
-      notify: auto ? [] : await notifyList(people, this.ctx.directory),
+      notify: auto ? [] : (notify ?? (await notifyList(people, this.ctx.directory))),
       procDefName: this.state.name,
       startUser: this.state.initiator,
       state: "open",
@@ -390,8 +384,7 @@ export class Run {
     if (task.resumeAt) {
       // the initiator resubmitted: the flow continues at the node that returned it
       const a = this.state.activations[task.activation];
-      for (const t of Object.values(this.state.tasks)) if (t.activation === task.activation) this.cancelTask(t.taskId, "completionCondition");
-      this.emit("flow.activationEnded", { activation: task.activation, node: task.node, outcome: "completed" });
+      this.endActivation(task.activation, task.node, "completionCondition", "completed");
       if (a) this.emit("flow.tokensRemoved", { tokens: [a.token] });
       this.placeToken(task.resumeAt, "resume");
       return done;
@@ -426,7 +419,7 @@ export class Run {
     }
     if (!counted.length && a.pending.length) {
       const [slot, ...rest] = a.pending;
-      this.emit("flow.activationChanged", { activation: a.id, queue: a.queue, nrOfInstances: a.nrOfInstances, pending: rest });
+      this.emit("flow.activationChanged", { activation: a.id, nrOfInstances: a.nrOfInstances, pending: rest });
       await this.createTask(a.id, slot, {});
     }
   }
@@ -458,20 +451,28 @@ export class Run {
     this.emit("flow.taskCancelled", { taskId, node: task.node, reason });
   }
 
+  /** A node's activation ends before its tasks do: each open task is cancelled first. */
+  endActivation(activation: string, node: string, reason: CancelReason, outcome: "completed" | "cancelled"): void {
+    for (const t of Object.values(this.state.tasks)) if (t.activation === activation) this.cancelTask(t.taskId, reason);
+    this.emit("flow.activationEnded", { activation, node, outcome });
+  }
+
   /** Takes a token away with whatever waits on it: a node's activation and its tasks, or a join's wait. */
   removeToken(tokenId: string, reason: CancelReason): void {
     const a = this.activationOfToken(tokenId);
-    if (a) {
-      for (const t of Object.values(this.state.tasks)) if (t.activation === a.id) this.cancelTask(t.taskId, reason);
-      this.emit("flow.activationEnded", { activation: a.id, node: a.node, outcome: "cancelled" });
-    }
+    if (a) this.endActivation(a.id, a.node, reason, "cancelled");
     if (this.state.tokens[tokenId]) this.emit("flow.tokensRemoved", { tokens: [tokenId] });
+  }
+
+  /** Every task and timer goes, each told, so the lists drop them. */
+  cancelAll(reason: CancelReason): void {
+    for (const t of Object.keys(this.state.tasks)) this.cancelTask(t, reason);
+    for (const t of Object.keys(this.state.timers)) this.emit("flow.timerCancelled", { timerId: t });
   }
 
   /** The instance ends: every task and timer goes (each told, so the lists drop them), whatever branches were alive. */
   end(status: EndStatus, endNode: string | null, by: Person | null, comment: string, reason: CancelReason = endReasons[status]): void {
-    for (const t of Object.keys(this.state.tasks)) this.cancelTask(t, reason);
-    for (const t of Object.keys(this.state.timers)) this.emit("flow.timerCancelled", { timerId: t });
+    this.cancelAll(reason);
     this.emit("flow.ended", { status, endNode, by, comment, notify: [this.state.initiator.id] });
     this.queue = [];
     this.autos = [];

@@ -199,14 +199,10 @@ export interface Activation {
   node: string;
   /** the token that entered the node (left when the activation completes) */
   token: string;
-  sequential: boolean;
-  /** users still to be created, in order (sequential multi-instance, signers added after) */
-  queue: string[];
   nrOfInstances: number;
   nrOfCompletedInstances: number;
   nrOfActiveInstances: number;
   completionCondition: string | null;
-  elementVariable: string | null;
   /** (engine) the instances still to be created, in order (sequential multi-instance) */
   pending: PendingSlot[];
 }
