@@ -8,18 +8,26 @@ import type { ReactNode } from "react";
 import i18n from "../app/i18n.ts";
 
 export function confirmDelete(serials: (string | number)[], { text, warning }: { text?: ReactNode; warning?: ReactNode } = {}): Promise<boolean> {
+  return confirmDialog(text ?? i18n.t("notice.deleteConfirm", { n: serials.join(",") }), { warning, textTestId: "delete-confirm-text" });
+}
+
+/**
+ * A confirmation with 确定/取消 before a consequential action (deleting, suspending, rejecting…): resolves
+ * true on 确定. `danger` (default) makes 确定 red; `warning` adds an orange line below the text.
+ */
+export function confirmDialog(text: ReactNode, { warning, danger = true, textTestId = "confirm-text" }: { warning?: ReactNode; danger?: boolean; textTestId?: string } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: i18n.t("notice.confirmTitle"),
       centered: true,
       children: (
         <Stack gap="xs">
-          <Text size="sm" data-testid="delete-confirm-text">{text ?? i18n.t("notice.deleteConfirm", { n: serials.join(",") })}</Text>
+          <Text size="sm" data-testid={textTestId}>{text}</Text>
           {warning && <Text size="sm" c="orange">{warning}</Text>}
         </Stack>
       ),
       labels: { confirm: i18n.t("actions.confirm"), cancel: i18n.t("actions.cancel") },
-      confirmProps: { color: "red", "data-testid": "confirm-ok" } as never,
+      confirmProps: { color: danger ? "red" : undefined, "data-testid": "confirm-ok" } as never,
       cancelProps: { "data-testid": "confirm-cancel" } as never,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),

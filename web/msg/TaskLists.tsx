@@ -6,7 +6,8 @@ import { Badge, Button, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { FlowTable, usePagedQuery, type FlowColumn } from "../flow/tasks/FlowTable.tsx";
 import i18n from "../app/i18n.ts";
-import { taskListQuery, type InitiatedRow, type TaskList, type TaskRow } from "./api.ts";
+import type { DoneRow, InstanceRow } from "../flow/tasks/api.ts";
+import { taskListQuery, type TaskList } from "./api.ts";
 import { useOpenTask } from "./useOpenTask.ts";
 
 /** One list: its columns (the open/view button is added), the row's key, and the task and instance a row opens. */
@@ -51,7 +52,7 @@ const names = (v: string[] | string | null | undefined) => (Array.isArray(v) ? v
 const statusColor: Record<string, string> = { running: "blue", suspended: "yellow", finished: "green", rejected: "red", stopped: "gray", revoked: "gray" };
 
 /** A task list: its process, the task and who started it, then the given columns; a row opens its task. */
-const taskList = (more: FlowColumn<TaskRow>[]): ListSpec<TaskRow> => ({
+const taskList = (more: FlowColumn<DoneRow>[]): ListSpec<DoneRow> => ({
   columns: [
     { key: "procDefName", title: "msg.columns.process" },
     { key: "taskName", title: "msg.columns.task" },
@@ -70,7 +71,7 @@ const approved = taskList([
   { key: "endTime", title: "msg.columns.finished", width: 170 },
 ]);
 
-const initiated: ListSpec<InitiatedRow> = {
+const initiated: ListSpec<InstanceRow> = {
   columns: [
     { key: "procDefName", title: "msg.columns.process" },
     { key: "status", title: "msg.columns.state", width: 100, render: (r) => <Badge color={statusColor[r.status] ?? "gray"} variant="light">{i18n.t(`msg.instanceStatus.${r.status}`, { defaultValue: r.status })}</Badge> },

@@ -4,19 +4,18 @@
  * diagram shows the model's BPMN, start opens the start dialog of the latest version, delete confirms.
  * Buttons follow the flowable:definition:* tags.
  */
-import { ActionIcon, Badge, Button, Card, FileButton, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ActionIcon, Badge, Button, Card, FileButton, Group, Modal, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconEye, IconFileImport, IconPlayerPlay, IconPlus, IconRocket, IconSearch, IconTrash } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../app/screens.ts";
 import { hasPermission } from "../../app/session.ts";
-import { PageBar } from "../../widgets/PageBar/index.ts";
-import { EmptyRow } from "../../sys/shared/TableParts.tsx";
 import { confirmDelete, notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
 import { useDialog } from "../../sys/shared/useDialog.ts";
 import { deleteModel, describeBpmn, modelsKey, modelsQuery, modelXmlQuery, publishModel, type ModelRow } from "./api.ts";
 import { ModelEditor, type EditorTarget } from "./ModelEditor.tsx";
+import { FlowTable, serialOf, useFilteredList, type FlowColumn } from "../tasks/FlowTable.tsx";
 
 const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
 const StartDialog = lazy(() => import("../tasks/StartDialog.tsx"));
@@ -38,18 +37,13 @@ function changedSincePublish(row: ModelRow): boolean {
 export default function ModelsScreen(_: ScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState("");
-  const [name, setName] = useState("");
-  const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const list = useQuery({ ...modelsQuery({ ...paging, name: name.trim() || undefined }), placeholderData: keepPreviousData });
-  const rows = list.data?.rows ?? [];
+  const list = useFilteredList<ModelRow, { name: string }>({ name: "" }, modelsQuery);
   const editor = useDialog<EditorTarget>();
   const diagram = useDialog<ModelRow>();
   const start = useDialog<ModelRow>();
   const [busy, setBusy] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: modelsKey });
-  const search = (text: string) => (setName(text), setPaging((p) => ({ ...p, page: 1 })));
 
   const importFile = async (file: File | null) => {
     if (!file) return;
@@ -82,6 +76,66 @@ export default function ModelsScreen(_: ScreenProps) {
     }
   };
 
+  const columns: FlowColumn<ModelRow>[] = [
+    { key: "serial", title: "sys.common.serial", width: 60, render: (_row, i) => serialOf(list.paging, i) },
+    {
+      key: "name",
+      title: "flowDesign.model.name",
+      render: (row) => (
+        <>
+          <Text size="sm" fw={500} truncate="end" maw={220} title={row.name}>{row.name}</Text>
+          {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={row.description}>{row.description}</Text>}
+        </>
+      ),
+    },
+    { key: "key", title: "flowDesign.model.key", render: (row) => <Text size="sm" ff="monospace" truncate="end" maw={180} title={row.key}>{row.key}</Text> },
+    { key: "category", title: "flowDesign.model.category" },
+    { key: "formCode", title: "flowDesign.model.formCode" },
+    {
+      key: "version",
+      title: "flowDesign.models.version",
+      width: 100,
+      render: (row) => (
+        <>
+          {row.version ? <Badge variant="light" color="green" tt="none">v{row.version}</Badge> : <Badge variant="light" color="gray" tt="none">{t("flowDesign.models.undeployed")}</Badge>}
+          {changedSincePublish(row) && <Text size="xs" c="orange" data-testid="model-changed">{t("flowDesign.models.changedSincePublish")}</Text>}
+        </>
+      ),
+    },
+    { key: "deployTime", title: "flowDesign.models.deployTime", width: 110, td: { fz: "xs" } },
+    { key: "updateTime", title: "sys.common.updateTime", width: 110, td: { fz: "xs" } },
+    {
+      key: "actions",
+      title: "sys.common.actions",
+      width: 180,
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          {hasPermission(perm.update) && (
+            <Tooltip label={t("flowDesign.models.design")}>
+              <ActionIcon variant="subtle" aria-label={t("flowDesign.models.design")} onClick={() => editor.open({ kind: "edit", id: row.id })} data-testid="model-edit"><IconEdit size={16} /></ActionIcon>
+            </Tooltip>
+          )}
+          {hasPermission(perm.publish) && (
+            <Tooltip label={t("flowDesign.models.publish")}>
+              <ActionIcon variant="subtle" color="green" loading={busy === row.id} aria-label={t("flowDesign.models.publish")} onClick={() => void publish(row)} data-testid="model-publish"><IconRocket size={16} /></ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={t("flowDesign.models.diagram")}>
+            <ActionIcon variant="subtle" aria-label={t("flowDesign.models.diagram")} onClick={() => diagram.open(row)} data-testid="model-diagram"><IconEye size={16} /></ActionIcon>
+          </Tooltip>
+          <Tooltip label={row.version ? t("flowDesign.models.start") : t("flowDesign.models.publishFirst")}>
+            <ActionIcon variant="subtle" color="teal" disabled={!row.version} aria-label={t("flowDesign.models.start")} onClick={() => start.open(row)} data-testid="model-start"><IconPlayerPlay size={16} /></ActionIcon>
+          </Tooltip>
+          {hasPermission(perm.delete) && (
+            <Tooltip label={t("actions.delete")}>
+              <ActionIcon variant="subtle" color="red" aria-label={t("actions.delete")} onClick={() => void remove(row)} data-testid="model-delete"><IconTrash size={16} /></ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Card withBorder data-testid="models-screen">
       <Stack>
@@ -90,14 +144,14 @@ export default function ModelsScreen(_: ScreenProps) {
             <TextInput
               placeholder={t("flowDesign.models.searchName")}
               aria-label={t("flowDesign.models.searchName")}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              onKeyDown={(e) => e.key === "Enter" && search(draft)}
+              value={list.draft.name}
+              onChange={(e) => list.setDraft({ name: e.currentTarget.value })}
+              onKeyDown={(e) => e.key === "Enter" && list.search()}
               w={220}
               data-testid="models-search-name"
             />
-            <Button leftSection={<IconSearch size={16} />} onClick={() => search(draft)} data-testid="models-search">{t("actions.search")}</Button>
-            <Button variant="default" onClick={() => (setDraft(""), search(""))}>{t("actions.reset")}</Button>
+            <Button leftSection={<IconSearch size={16} />} onClick={list.search} data-testid="models-search">{t("actions.search")}</Button>
+            <Button variant="default" onClick={list.reset}>{t("actions.reset")}</Button>
           </Group>
           <Group gap="sm">
             {hasPermission(perm.save) && (
@@ -110,72 +164,15 @@ export default function ModelsScreen(_: ScreenProps) {
             )}
           </Group>
         </Group>
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped highlightOnHover withTableBorder data-testid="models-table" styles={{ th: { whiteSpace: "nowrap" } }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>{t("sys.common.serial")}</Table.Th>
-                <Table.Th>{t("flowDesign.model.name")}</Table.Th>
-                <Table.Th>{t("flowDesign.model.key")}</Table.Th>
-                <Table.Th>{t("flowDesign.model.category")}</Table.Th>
-                <Table.Th>{t("flowDesign.model.formCode")}</Table.Th>
-                <Table.Th w={100}>{t("flowDesign.models.version")}</Table.Th>
-                <Table.Th w={110}>{t("flowDesign.models.deployTime")}</Table.Th>
-                <Table.Th w={110}>{t("sys.common.updateTime")}</Table.Th>
-                <Table.Th w={180}>{t("sys.common.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, i) => (
-                <Table.Tr key={row.id} data-testid={`model-row-${row.key}`}>
-                  <Table.Td>{(paging.page - 1) * paging.limit + i + 1}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500} truncate="end" maw={220} title={row.name}>{row.name}</Text>
-                    {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={row.description}>{row.description}</Text>}
-                  </Table.Td>
-                  <Table.Td><Text size="sm" ff="monospace" truncate="end" maw={180} title={row.key}>{row.key}</Text></Table.Td>
-                  <Table.Td>{row.category ?? ""}</Table.Td>
-                  <Table.Td>{row.formCode ?? ""}</Table.Td>
-                  <Table.Td>
-                    {row.version ? <Badge variant="light" color="green" tt="none">v{row.version}</Badge> : <Badge variant="light" color="gray" tt="none">{t("flowDesign.models.undeployed")}</Badge>}
-                    {changedSincePublish(row) && (
-                      <Text size="xs" c="orange" data-testid="model-changed">{t("flowDesign.models.changedSincePublish")}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td fz="xs">{row.deployTime ?? ""}</Table.Td>
-                  <Table.Td fz="xs">{row.updateTime ?? ""}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {hasPermission(perm.update) && (
-                        <Tooltip label={t("flowDesign.models.design")}>
-                          <ActionIcon variant="subtle" aria-label={t("flowDesign.models.design")} onClick={() => editor.open({ kind: "edit", id: row.id })} data-testid="model-edit"><IconEdit size={16} /></ActionIcon>
-                        </Tooltip>
-                      )}
-                      {hasPermission(perm.publish) && (
-                        <Tooltip label={t("flowDesign.models.publish")}>
-                          <ActionIcon variant="subtle" color="green" loading={busy === row.id} aria-label={t("flowDesign.models.publish")} onClick={() => void publish(row)} data-testid="model-publish"><IconRocket size={16} /></ActionIcon>
-                        </Tooltip>
-                      )}
-                      <Tooltip label={t("flowDesign.models.diagram")}>
-                        <ActionIcon variant="subtle" aria-label={t("flowDesign.models.diagram")} onClick={() => diagram.open(row)} data-testid="model-diagram"><IconEye size={16} /></ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={row.version ? t("flowDesign.models.start") : t("flowDesign.models.publishFirst")}>
-                        <ActionIcon variant="subtle" color="teal" disabled={!row.version} aria-label={t("flowDesign.models.start")} onClick={() => start.open(row)} data-testid="model-start"><IconPlayerPlay size={16} /></ActionIcon>
-                      </Tooltip>
-                      {hasPermission(perm.delete) && (
-                        <Tooltip label={t("actions.delete")}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t("actions.delete")} onClick={() => void remove(row)} data-testid="model-delete"><IconTrash size={16} /></ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!rows.length && <EmptyRow colSpan={9} loading={list.isLoading} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PageBar page={paging.page} limit={paging.limit} total={list.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
+        <FlowTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({ "data-testid": `model-row-${row.key}` })}
+          minWidth={1000}
+          tableProps={{ styles: { th: { whiteSpace: "nowrap" } } }}
+          data-testid="models-table"
+        />
       </Stack>
       <ModelEditor opened={editor.opened} target={editor.target} onClose={editor.close} onSaved={() => void refresh()} />
       <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target?.name} size="80%" data-testid="model-diagram-dialog">

@@ -6,26 +6,24 @@
 import { get, post } from "../../api/http.ts";
 import type { ProcessTree } from "../../../events/flow/tree.ts";
 
-export interface ModelRow {
+/** What a model's list row and its details share. */
+interface ModelBase {
   id: string;
   key: string;
   name: string;
   category: string | null;
   description: string | null;
   formCode: string | null;
+}
+
+export interface ModelRow extends ModelBase {
   /** the latest deployed version, null while never published */
   version: number | null;
   deployTime: string | null;
   updateTime: string | null;
 }
 
-export interface ModelDetail {
-  id: string;
-  key: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  formCode: string | null;
+export interface ModelDetail extends ModelBase {
   /** the designer's tree; null for a model imported from BPMN XML */
   tree: ProcessTree | null;
   xml: string | null;

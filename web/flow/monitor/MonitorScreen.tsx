@@ -13,9 +13,10 @@ import { hasPermission } from "../../app/session.ts";
 import { fetchMonitorVariables, joined, listQuery, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
 import { CommentDialog } from "../tasks/CommentDialog.tsx";
 import { FlowTable, usePagedQuery, type FlowColumn } from "../tasks/FlowTable.tsx";
-import { confirmAction, flowColumn, FlowSearch, instanceColumns, searchFields, sendCommand, useBusy, useOpenTask } from "../tasks/parts.tsx";
+import { flowColumn, FlowSearch, instanceColumns, searchFields, sendCommand, useBusy, useOpenTask } from "../tasks/parts.tsx";
 import { usePagedList } from "../tasks/usePagedList.ts";
 import { UserPicker } from "../tasks/UserPicker.tsx";
+import { confirmDialog } from "../../crud/confirmDelete.tsx";
 
 type InstanceCommand = "suspendProcess" | "activateProcess" | "stopProcess" | "deleteProcess";
 
@@ -101,7 +102,7 @@ export default function MonitorScreen(_: ScreenProps) {
 
   const rowCommand = useBusy();
   const run = async (name: InstanceCommand, r: InstanceRow) => {
-    if (!(await confirmAction(t(`flowTasks.confirm.${name}`, { name: r.procDefName, id: r.procInsId }), { danger: name !== "activateProcess" }))) return;
+    if (!(await confirmDialog(t(`flowTasks.confirm.${name}`, { name: r.procDefName, id: r.procInsId }), { danger: name !== "activateProcess" }))) return;
     await rowCommand.run(`${name}:${r.procInsId}`, () => instanceCommand(name, r));
   };
   const instanceCommand = (name: InstanceCommand, r: InstanceRow) =>

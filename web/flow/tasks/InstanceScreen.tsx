@@ -11,8 +11,9 @@ import type { ScreenProps } from "../../app/screens.ts";
 import { hasPermission } from "../../app/session.ts";
 import { fetchInstanceInfo, joined, localTime, paths, show, type InstanceRow } from "./api.ts";
 import { FlowTable, serialOf, type FlowColumn } from "./FlowTable.tsx";
-import { confirmAction, flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, StatusBadge, useBusy, useOpenTask } from "./parts.tsx";
+import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, StatusBadge, useBusy, useOpenTask } from "./parts.tsx";
 import { useInstanceList } from "./usePagedList.ts";
+import { confirmDialog } from "../../crud/confirmDelete.tsx";
 
 function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export default function InstanceScreen(_: ScreenProps) {
   const canInfo = hasPermission("flowable:instance:info");
   const rowCommand = useBusy();
   const remove = async (r: InstanceRow, serial: number) => {
-    if (!(await confirmAction(t("flowTasks.confirm.deleteInstance", { n: serial, name: r.procDefName })))) return;
+    if (!(await confirmDialog(t("flowTasks.confirm.deleteInstance", { n: serial, name: r.procDefName })))) return;
     await rowCommand.run(r.procInsId, () => sendCommand(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}, t("http.deleted"), () => void queryClient.invalidateQueries({ queryKey: [paths.instances] })));
   };
   const columns: FlowColumn<InstanceRow>[] = [

@@ -17,8 +17,9 @@ import { paths, task, type InstanceRow } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
 import { ModelChooser } from "./ModelChooser.tsx";
 import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
-import { confirmAction, flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, useBusy, useOpenTask } from "./parts.tsx";
+import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, useBusy, useOpenTask } from "./parts.tsx";
 import { useInstanceList } from "./usePagedList.ts";
+import { confirmDialog } from "../../crud/confirmDelete.tsx";
 
 export default function MyProcessScreen(_: ScreenProps) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export default function MyProcessScreen(_: ScreenProps) {
 
   const rowCommand = useBusy();
   const revoke = async (r: InstanceRow) => {
-    if (!(await confirmAction(t("flowTasks.confirm.revoke", { name: r.procDefName })))) return;
+    if (!(await confirmDialog(t("flowTasks.confirm.revoke", { name: r.procDefName })))) return;
     await rowCommand.run(`revoke:${r.procInsId}`, () => sendCommand(`${task}/revokeProcess`, { procInsId: r.procInsId }, t("flowTasks.done.revoke"), refresh));
   };
   // the row names my task there (after a return to me): the server's list, not a search of my todos

@@ -13,8 +13,8 @@ import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
 import { command, fetchNextNodes, fetchOpinions, fetchReturnList, opinionTexts, task, type TaskAction } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
-import { confirmAction } from "./parts.tsx";
 import { UserPicker, UsersPicker } from "./UserPicker.tsx";
+import { confirmDialog } from "../../crud/confirmDelete.tsx";
 
 export interface TaskActionsProps {
   taskId: string | null;
@@ -107,7 +107,7 @@ export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onD
     setDialog(d);
   };
   const revoke = async () => {
-    if (!(await confirmAction(t("flowTasks.confirm.revokeHere")))) return;
+    if (!(await confirmDialog(t("flowTasks.confirm.revokeHere")))) return;
     await send("revoke", `${task}/revokeProcess`, { procInsId });
   };
   const click = (a: TaskAction) => (a === "revoke" ? void revoke() : openDialog(a as Exclude<Dialog, null>));

@@ -7,22 +7,7 @@ import { MultiSelect, Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { get } from "../../api/http.ts";
-
-interface TreeNode {
-  id: string;
-  name: string;
-  userNo?: string;
-  type: "department" | "user";
-  children?: TreeNode[];
-}
-
-/** The candidate tree, fetched once per session view (it changes rarely). */
-export const userTreeQuery = {
-  queryKey: ["/sys/candidate/userTree"] as const,
-  queryFn: async () => (await get<TreeNode[]>("/sys/candidate/userTree")).data ?? [],
-  staleTime: 5 * 60_000,
-};
+import { userTreeQuery } from "../designer/pickers/candidates.ts";
 
 interface PickerProps {
   label?: string;

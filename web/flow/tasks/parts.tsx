@@ -3,8 +3,7 @@
  * the columns every instance list shows, a dialog's cancel/submit footer, opening /todoCheck, sending a
  * command, confirmations.
  */
-import { Badge, Button, Group, Select, Text, TextInput } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { Badge, Button, Group, Select, TextInput } from "@mantine/core";
 import { IconRefresh, IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
@@ -144,23 +143,6 @@ export async function sendCommand(path: string, body: unknown, done: string, aft
     notifyError(error);
     return false;
   }
-}
-
-/** A yes/no question before a command that cannot be undone; resolves true on OK. */
-export function confirmAction(text: ReactNode, { danger = true }: { danger?: boolean } = {}): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: i18n.t("notice.confirmTitle"),
-      centered: true,
-      children: <Text size="sm" data-testid="confirm-text">{text}</Text>,
-      labels: { confirm: i18n.t("actions.confirm"), cancel: i18n.t("actions.cancel") },
-      confirmProps: { color: danger ? "red" : undefined, "data-testid": "confirm-ok" } as never,
-      cancelProps: { "data-testid": "confirm-cancel" } as never,
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
 }
 
 /** Which row command is running (its button spins, a second click waits): `run(key, work)`. */
