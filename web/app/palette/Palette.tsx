@@ -7,7 +7,7 @@ import { Group, Kbd, Text } from "@mantine/core";
 import { createSpotlight, Spotlight, useSpotlight } from "@mantine/spotlight";
 import { IconBolt, IconClock, IconLayoutList, IconSearch } from "@tabler/icons-react";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { families } from "../../../events/families/index.ts";
 import type { Lang } from "../../../events/i18n.ts";
@@ -22,15 +22,16 @@ import { recentRecords } from "./recent.ts";
 const [store, palette] = createSpotlight();
 
 /** Marks the first action selected, as Spotlight's own arrow keys do (its store helper is not exported). */
-function selectFirst() {
+function selectFirst(): boolean {
   const { listId } = store.getState();
   const list = listId ? document.getElementById(listId) : null;
-  if (!list) return;
+  if (!list) return false;
   list.querySelector("[data-selected]")?.removeAttribute("data-selected");
   const first = list.querySelector("[data-action]");
   first?.setAttribute("data-selected", "true");
   first?.scrollIntoView({ block: "nearest" });
   store.updateState((state) => ({ ...state, selected: first ? 0 : -1 }));
+  return true;
 }
 
 const groupOrder: PaletteGroup[] = ["recent", "screens", "actions"];
@@ -110,9 +111,12 @@ export default function Palette({ requests }: PaletteProps) {
     return [...byGroup].filter(([, items]) => items.length > 0);
   }, [query, keyed]);
 
-  // keep the best match selected as the query changes: typing then Enter opens it
-  useEffect(() => {
-    if (!opened) return;
+  // keep the best match selected as the query changes: typing then Enter opens it. In a layout effect, so the
+  // selection is reset as the new list is committed, before any key pressed after typing can be handled (a
+  // reset deferred to a timer could land after an ArrowDown and undo it)
+  // (only right after opening is the list not mounted yet: then it waits for the next tick)
+  useLayoutEffect(() => {
+    if (!opened || selectFirst()) return;
     const id = setTimeout(selectFirst, 0);
     return () => clearTimeout(id);
   }, [opened, groups]);
