@@ -58,6 +58,20 @@ export interface FamilySpec<F extends Record<string, Field>> {
    * required for menus, a parent below the top level…). Pure: returns the broken rules by field.
    */
   check?: (record: Record<string, unknown>) => RecordProblem[];
+  /**
+   * State commands of the family beyond save/update/delete (spec section 4), each with its rules in
+   * worker/services: `publish` (publish/{id}/{status}, revokeData; managed `status` of publishStatus and
+   * `publishTime`), `examine` (examData, showChange, revokeData; managed examStatus, examBy, examOpinion,
+   * examTime, isShow, status), `apply` (pcSave, submit into the approval flow `flowKey`, historyList;
+   * managed status of applyStatus, procInsId, applyTime, applicantId).
+   */
+  lifecycle?: Lifecycle;
+}
+
+export interface Lifecycle {
+  publish?: true;
+  examine?: true;
+  apply?: { flowKey: string };
 }
 
 /** A rule broken by a whole record, reported on one of its fields with a catalogue message. */

@@ -26,11 +26,18 @@ export interface Field {
   rules: RuleName[];
   /** kept in the read model but never sent in list/info answers */
   secret?: boolean;
+  /**
+   * Set only by the family's own commands (publish, examine, submit…): save, update and imports ignore it,
+   * and forms show it read-only, so no request can skip a state rule by writing the field directly.
+   */
+  managed?: boolean;
 }
 
 interface Options {
   required?: boolean;
   rules?: RuleName[];
+  /** set only by the family's commands (see Field.managed) */
+  managed?: boolean;
 }
 
 /** Treats "" like an absent value, so optional form fields can be cleared and required ones report "cannot be empty". */
@@ -46,7 +53,7 @@ function withRules(schema: z.ZodString, names: RuleName[] = []): z.ZodType {
 }
 
 function make(kind: FieldKind, sql: SqlType, label: Text, schema: z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
-  return { kind, sql, label, required: options.required ?? false, schema, rules: options.rules ?? [], ...extra };
+  return { kind, sql, label, required: options.required ?? false, schema, rules: options.rules ?? [], ...(options.managed ? { managed: true } : {}), ...extra };
 }
 
 /** A yyyy-MM-dd that names a day of the calendar (not 2024-13-40 or 2023-02-29). */

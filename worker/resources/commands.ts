@@ -11,6 +11,12 @@ import { recordWhere } from "./query.ts";
 
 export const streamOf = (family: Family, id: string) => `${family.name}:${id}`;
 
+/** A request's record without the fields only the family's commands set (Field.managed). */
+export function withoutManaged<T extends Record<string, unknown>>(family: Family, input: T): T {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !family.fields[key]?.managed)) as T;
+}
+
 export function newCreate(family: Family, input: unknown, id: string = crypto.randomUUID()): StreamWrite {
   const record = parseRecord(family, family.createSchema, input);
   return { stream: streamOf(family, id), head: { version: 0, hash: "" }, events: decide(family, { kind: "create", id, record }, fold(family, [])) };
@@ -20,14 +26,14 @@ export function newCreate(family: Family, input: unknown, id: string = crypto.ra
  * An update from a partial record: unknown fields are dropped, present ones validated, then the merged
  * record must satisfy the whole schema. `expectedVersion` (body `version` or If-Match) guards lost updates.
  */
-export async function newUpdate(db: D1Database, family: Family, id: string, input: RecordValues, expectedVersion?: number): Promise<StreamWrite> {
+export async function newUpdate(db: D1Database, family: Family, id: string, input: RecordValues, expectedVersion?: number, action?: string): Promise<StreamWrite> {
   const patch = Object.fromEntries(Object.entries(parseRecord(family, family.patchSchema, input)).filter(([k]) => k in input));
   const events = await readStream(db, streamOf(family, id));
   const state = fold(family, events);
   const head = headOf(events);
   if (expectedVersion !== undefined && expectedVersion !== head.version) throw new ConcurrencyError(expectedVersion, head.version);
   if (state.record) parseRecord(family, family.createSchema, { ...state.record, ...patch });
-  return { stream: streamOf(family, id), head, events: decide(family, { kind: "update", id, patch }, state) };
+  return { stream: streamOf(family, id), head, events: decide(family, { kind: "update", id, patch, action }, state) };
 }
 
 /**

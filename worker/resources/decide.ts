@@ -23,7 +23,8 @@ export const initialState: RecordState = { version: 0, record: null, deleted: fa
 
 export type RecordCommand =
   | { kind: "create"; id: string; record: RecordValues }
-  | { kind: "update"; id: string; patch: RecordValues }
+  /** `action` names a state command (publish, examine…) that history shows instead of a plain edit */
+  | { kind: "update"; id: string; patch: RecordValues; action?: string }
   | { kind: "delete"; id: string }
   /** `record` holds the values of version `version`, already read from the stream and validated */
   | { kind: "revert"; id: string; version: number; record: RecordValues }
@@ -69,7 +70,7 @@ export function decide(family: Family, command: RecordCommand, state: RecordStat
       const record = { ...state.record, ...command.patch };
       const changes = diff(state.record, record);
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: family.events.updated, data: { id: command.id, record, changes } }];
+      return [{ type: family.events.updated, data: { id: command.id, record, changes, ...(command.action ? { action: command.action } : {}) } }];
     }
     case "delete":
       if (!state.record) throw notFound(family.label);

@@ -14,7 +14,7 @@ import { history } from "../store/history.ts";
 import { notFound, codes } from "../errors.ts";
 import { z } from "zod";
 import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
-import { idList, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
+import { idList, withoutManaged, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
 import { requireParam } from "./validate.ts";
 import { spreadsheetRoutes } from "./spreadsheet/routes.ts";
 
@@ -36,7 +36,7 @@ function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown>): num
 }
 
 async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update") {
-  const body = await readJson<Record<string, unknown>>(c);
+  const body = withoutManaged(family, await readJson<Record<string, unknown>>(c));
   const rawId = body?.[family.idKey];
   const id = rawId === undefined || rawId === null || rawId === "" ? undefined : String(rawId);
   if (mode === "update" && !id) throw notFound(family.label);
