@@ -92,6 +92,13 @@ export const messages = {
   noSuchVersion: { "zh-CN": "不能还原到版本 {version}：该版本不存在或就是当前版本", "en-US": "Cannot revert to version {version}: it does not exist or is the current one" },
   reverted: { "zh-CN": "已还原到版本 {version}", "en-US": "Reverted to version {version}" },
   notDeleted: { "zh-CN": "该记录未被删除，无需恢复", "en-US": "This record is not deleted; there is nothing to restore" },
+  publishNotAllowed: { "zh-CN": "只有未发布或已撤回的记录可以发布", "en-US": "Only a draft or revoked record can be published" },
+  unpublishNotAllowed: { "zh-CN": "只有已发布的记录可以撤回", "en-US": "Only a published record can be revoked" },
+  badPublishStatus: { "zh-CN": "发布状态只能是 0、1 或 2", "en-US": "The publish status must be 0, 1 or 2" },
+  examinedAlready: { "zh-CN": "该记录已审核，不能重复审核", "en-US": "This record has already been examined" },
+  showNotAllowed: { "zh-CN": "只有已发布的记录可以切换门户展示", "en-US": "Only a published record can be shown on or hidden from the portal" },
+  submitNotAllowed: { "zh-CN": "只有草稿或已退回的申请可以提交审批", "en-US": "Only a draft or returned application can be submitted for approval" },
+  noApprovalFlow: { "zh-CN": "未找到审批流程“{key}”，请先在流程模型中发布", "en-US": "No approval flow \"{key}\" is published; publish it under process models first" },
   restored: { "zh-CN": "恢复成功", "en-US": "Restored" },
   parentMissing: { "zh-CN": "{name}指向的上级记录不存在或已删除，请先恢复上级", "en-US": "The parent that {name} points to does not exist or was deleted; restore it first" },
 } as const satisfies Record<string, Text>;

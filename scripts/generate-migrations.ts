@@ -12,7 +12,8 @@ import * as recordSchema from "../worker/resources/schema.ts";
 import * as authSchema from "../worker/auth/schema.ts";
 import * as sysSchema from "../worker/sys/schema.ts";
 import * as flowSchema from "../worker/flow/schema.ts";
-import * as msgSchema from "../worker/msg/schema.ts"; // (helper M)
+import * as msgSchema from "../worker/msg/schema.ts";
+import * as enterpriseSchema from "../worker/enterprise/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -27,6 +28,7 @@ const tables = {
   ...drizzleTables(sysSchema),
   ...drizzleTables(flowSchema),
   ...drizzleTables(msgSchema),
+  ...drizzleTables(enterpriseSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

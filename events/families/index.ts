@@ -3,8 +3,18 @@ import type { Family } from "../family.ts";
 import { area, config, department, dictionary, file, listPref, listView, menu, organisation, role, user, wechatWorkUser } from "./sys.ts";
 import { member, post } from "./org.ts";
 import { flowModel, flowOpinion } from "./flow.ts";
-import { msgTemplate, msgType } from "./msg.ts"; // (helper M)
+import { msgTemplate, msgType } from "./msg.ts";
+import { enterpriseFamilies } from "./enterprise.ts";
+import { synViewFamilies } from "./syn-views.ts";
+import { serviceFamilies } from "./services.ts";
+import { caseworkFamilies } from "./casework.ts";
 
-export const families: Family[] = [dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[];
+export const families: Family[] = [
+  ...([dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[]),
+  ...(enterpriseFamilies as unknown as Family[]),
+  ...(synViewFamilies as unknown as Family[]),
+  ...(serviceFamilies as unknown as Family[]),
+  ...(caseworkFamilies as unknown as Family[]),
+];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -14,4 +14,18 @@ export const dictionarySeed: DictSeed[] = [
   { type: "yesNo", entries: [["1", "是", "Yes"], ["0", "否", "No"]] },
   { type: "enabled", entries: [["1", "启用", "Enabled"], ["0", "禁用", "Disabled"]] },
   { type: "examStatus", entries: [["0", "待审核", "Pending"], ["1", "审核通过", "Approved"], ["2", "审核不通过", "Rejected"]] },
+  // state of what a service publishes (products, roadshows, demands); changed only by publish and revoke
+  { type: "publishStatus", entries: [["0", "未发布", "Draft"], ["1", "已发布", "Published"], ["2", "已撤回", "Revoked"]] },
+  // state of an application; follows its approval flow
+  {
+    type: "applyStatus",
+    entries: [
+      ["draft", "草稿", "Draft"],
+      ["reviewing", "审批中", "In approval"],
+      ["returned", "已退回", "Returned"],
+      ["approved", "已通过", "Approved"],
+      ["rejected", "已驳回", "Rejected"],
+      ["withdrawn", "已撤销", "Withdrawn"],
+    ],
+  },
 ];

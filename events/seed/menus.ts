@@ -399,7 +399,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "enterprise-serviceactivity", name: "服务活动", enName: "Service activities", type: 1,
         url: "/enterprise/serviceactivity", componentUrl: "enterprise/serviceactivity/index", routeName: "enterprise-serviceactivity", icon: "calendar-star",
-        perms: "common:serviceactivity:list,common:serviceactivity:info,common:serviceactivity:save,common:serviceactivity:update,common:serviceactivity:delete,common:serviceactivity:revoke",
+        perms: "common:serviceactivity:list,common:serviceactivity:info,common:serviceactivity:save,common:serviceactivity:update,common:serviceactivity:delete,common:serviceactivity:publish,common:serviceactivity:revoke",
       },
       {
         key: "enterprise-financing", name: "融资产品", enName: "Financing", type: 1,
@@ -494,7 +494,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "enterprise-training", name: "企业培训", enName: "Company training", type: 1,
         url: "/enterprise/training", componentUrl: "enterprise/training/index", routeName: "enterprise-training", icon: "school",
-        perms: "common:encompanytraining:list,common:encompanytraining:info,common:encompanytraining:delete",
+        perms: "common:encompanytraining:list,common:encompanytraining:info,common:encompanytraining:save,common:encompanytraining:update,common:encompanytraining:delete",
       },
       {
         key: "enterprise-supplier", name: "供应商", enName: "Suppliers", type: 1,
@@ -550,6 +550,11 @@ export const menuSeed: MenuSeed[] = [
         key: "enterprise-formmaterial", name: "材料模板", enName: "Form materials", type: 1,
         url: "/enterprise/formmaterial", componentUrl: "enterprise/formmaterial/index", routeName: "enterprise-formmaterial", icon: "file-text",
         perms: "common:formmaterial:list,common:formmaterial:info,common:formmaterial:save,common:formmaterial:update,common:formmaterial:delete",
+      },
+      {
+        key: "enterprise-companypartner", name: "企业合作机构", enName: "Company partners", type: 1,
+        url: "/enterprise/companypartner", componentUrl: "enterprise/companypartner/index", routeName: "enterprise-companypartner", icon: "affiliate",
+        perms: "common:companypartner:list,common:companypartner:info,common:companypartner:save,common:companypartner:update,common:companypartner:delete,common:companypartner:import,common:companypartner:export",
       },
     ],
   },
@@ -657,7 +662,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "workreport-review", name: "报告审阅", enName: "Report review", type: 1,
         url: "/workreport/review", componentUrl: "workreport/review/index", routeName: "workreport-review", icon: "file-check",
-        perms: "common:enworkreport:list,common:enworkreport:info,common:enworkreport:examine",
+        perms: "common:enworkreport:list,common:enworkreport:info,common:enworkreport:update",
       },
       {
         key: "workreport-visitstat", name: "走访统计", enName: "Visit statistics", type: 1,
@@ -971,7 +976,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "app-activity", name: "App活动", enName: "App activities", type: 1,
         url: "/app/activity", componentUrl: "app/activity/index", routeName: "app-activity", icon: "calendar-event",
-        perms: "common:serviceactivity:list,common:serviceactivity:info,common:serviceactivity:save,common:serviceactivity:update,common:serviceactivity:delete,common:serviceactivity:revoke",
+        perms: "common:serviceactivity:list,common:serviceactivity:info,common:serviceactivity:save,common:serviceactivity:update,common:serviceactivity:delete,common:serviceactivity:publish,common:serviceactivity:revoke",
       },
       {
         key: "app-homeconfig", name: "首页配置", enName: "Home configuration", type: 1,
