@@ -13,6 +13,8 @@ import { codes } from "../errors.ts";
 import type { EventStore } from "../store/index.ts";
 import type { PendingEvent, StreamWrite } from "../store/types.ts";
 import { decide } from "./engine/decide.ts";
+import { apply } from "./engine/evolve.ts";
+import { businessWrites } from "./business.ts";
 import { instanceStream, type FlowEvent } from "./engine/events.ts";
 import type { DecideContext, FlowActor, FlowCommand, InstanceState } from "./engine/types.ts";
 import { d1Directory } from "./directory.ts";
@@ -40,7 +42,9 @@ export async function decideOn(db: D1Database, target: InstanceTarget, command: 
   if (!deployment) throw deploymentMissing();
   const decided = await decide(deployment.model, state, typeof command === "function" ? command(state) : command, ctx);
   const write: StreamWrite = { stream: instanceStream(state.procInsId), head, events: decided as unknown as PendingEvent[] };
-  return { write, state, deployment, decided, before: events.length };
+  // a linked business record (an application) moves with its instance, in the same append
+  const linked = state.businessKey && decided.length ? await businessWrites(db, { businessKey: state.businessKey, procInsId: state.procInsId, after: decided.reduce(apply, structuredClone(state)), decided }) : [];
+  return { write, writes: decided.length ? [write, ...linked] : [], state, deployment, decided, before: events.length };
 }
 
 export interface InstanceCommandOptions {
@@ -59,8 +63,8 @@ export async function runOnInstance(
   return runCommand(
     c,
     async (): Promise<Decision> => {
-      const { write, decided, state } = await decideOn(c.env.DB, target, command, decideContext(c.env.DB, actor));
-      return { writes: decided.length ? [write] : [], response: okAnswer(c, options.answer ? options.answer(decided, state) : { procInsId: state.procInsId }) };
+      const { writes, decided, state } = await decideOn(c.env.DB, target, command, decideContext(c.env.DB, actor));
+      return { writes, response: okAnswer(c, options.answer ? options.answer(decided, state) : { procInsId: state.procInsId }) };
     },
     { retries: 3 },
   );
@@ -89,8 +93,8 @@ export async function startInstance(c: Context<AppEnv>, deployment: DeploymentRo
  */
 export async function runAsSystem(db: D1Database, store: EventStore, procInsId: string, command: FlowCommand, now: string) {
   const actor: FlowActor = { id: "system", name: "系统", roleIds: [], monitor: true };
-  const { write, decided } = await decideOn(db, procInsId, command, decideContext(db, actor, now));
-  if (!decided.length) return;
-  await store.append(db, [write], { actorId: null, actorName: "system", requestId: `timer:${crypto.randomUUID()}`, ip: null, at: now });
+  const { writes } = await decideOn(db, procInsId, command, decideContext(db, actor, now));
+  if (!writes.length) return;
+  await store.append(db, writes, { actorId: null, actorName: "system", requestId: `timer:${crypto.randomUUID()}`, ip: null, at: now });
 }
 

@@ -94,18 +94,63 @@ export function expenseTree(people: { financeDirector: { id: string; name: strin
   } as ProcessTree;
 }
 
-/** The expense model as a record and its first published version. */
-export async function flowSeedWrites(seedId: (key: string) => Promise<string>, people: Parameters<typeof expenseTree>[0], at: string): Promise<StreamWrite[]> {
-  const tree = expenseTree(people);
-  const name = "费用报销";
-  const xml = await treeToBpmn(tree, { key: expenseModelKey, name });
+/** A designed model as a record and its first published version (the model screens can redesign it). */
+async function publishedModel(seedId: (key: string) => Promise<string>, key: string, name: string, category: string, description: string, tree: ProcessTree, at: string): Promise<StreamWrite[]> {
+  const xml = await treeToBpmn(tree, { key, name });
   const model = await compileBpmn(xml);
-  const modelId = await seedId(`flow-model:${expenseModelKey}`);
-  const deployId = await seedId(`flow-deployment:${expenseModelKey}:1`);
-  const record = { key: expenseModelKey, name, category: "finance", description: "费用报销示例：部门负责人审批，超过 5000 元由财务总监审批，财务与行政会审后抄送管理员", tree, xml, deployedVersion: 1, deployTime: displayTime(at) };
-  const published: DeploymentPublished = { deployId, modelId, key: expenseModelKey, version: 1, name, formCode: null, xml, model, tree };
+  const modelId = await seedId(`flow-model:${key}`);
+  const deployId = await seedId(`flow-deployment:${key}:1`);
+  const record = { key, name, category, description, tree, xml, deployedVersion: 1, deployTime: displayTime(at) };
+  const published: DeploymentPublished = { deployId, modelId, key, version: 1, name, formCode: null, xml, model, tree };
   return [
     newCreate(flowModel as unknown as Family, record, modelId),
     { stream: deploymentStream(deployId), head: { version: 0, hash: "" }, events: [{ type: deploymentPublished, data: published as unknown as Record<string, unknown> }] },
   ];
+}
+
+/** The expense model as a record and its first published version. */
+export async function flowSeedWrites(seedId: (key: string) => Promise<string>, people: Parameters<typeof expenseTree>[0], at: string): Promise<StreamWrite[]> {
+  return publishedModel(seedId, expenseModelKey, "费用报销", "finance", "费用报销示例：部门负责人审批，超过 5000 元由财务总监审批，财务与行政会审后抄送管理员", expenseTree(people), at);
+}
+
+type Role = { id: string; name: string };
+
+const approval = (id: string, name: string, role: Role, children: ProcessTree["children"]): ProcessTree["children"] => ({
+  id,
+  name,
+  type: "APPROVAL",
+  props: { assignedType: "role", assignedUser: [], roles: [role], mode: "any", emptyApprover: "admin", repeatedApprover: "pass", formPerms: {} },
+  children,
+}) as ProcessTree["children"];
+
+/**
+ * The default approval of an application kind: the platform's service staff check it (any member of the
+ * department role), then an administrator approves. Seeded everywhere (deployments too): applications
+ * need a flow from the first day, and an administrator redesigns it in the process designer.
+ */
+export function applicationTree(roles: { staff: Role; admin: Role }, formFields: { key: string; label: string; type: string }[]): ProcessTree {
+  return {
+    id: "root",
+    name: "申请人",
+    type: "ROOT",
+    props: { formFields: formFields.map((f) => ({ ...f, required: false })), formPerms: {} },
+    children: approval("staff_review", "服务专员初审", roles.staff, approval("admin_review", "平台复核", roles.admin, null)),
+  } as unknown as ProcessTree;
+}
+
+/** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey). */
+export const applicationFlows = [
+  { key: "financApply", name: "融资申请审批", fields: [{ key: "demandAmount", label: "融资需求金额(万元)", type: "money" }] },
+  { key: "listingApply", name: "上市挂牌申请审批", fields: [] },
+  { key: "serviceApply", name: "服务申请审批", fields: [] },
+  { key: "justiceApply", name: "法律服务申请审批", fields: [] },
+  { key: "mattersApply", name: "事项申请审批", fields: [] },
+];
+
+export async function applicationFlowWrites(seedId: (key: string) => Promise<string>, roles: { staff: Role; admin: Role }, at: string): Promise<StreamWrite[]> {
+  const writes: StreamWrite[] = [];
+  for (const flow of applicationFlows) {
+    writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", `${flow.name}：服务专员初审，平台复核`, applicationTree(roles, flow.fields), at)));
+  }
+  return writes;
 }

@@ -7,6 +7,9 @@ import { area, config, department, dictionary, menu, organisation, role, user, w
 import { member, post } from "../../events/families/org.ts";
 import { areaSeed } from "../../events/seed/areas.ts";
 import { domainDictionarySeed } from "../../events/seed/dictionaries-domain.ts";
+import { enterpriseDictionarySeed } from "../../events/seed/dictionaries-enterprise.ts";
+import { servicesDictionarySeed } from "../../events/seed/dictionaries-services.ts";
+import { caseworkDictionarySeed } from "../../events/seed/dictionaries-casework.ts";
 import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
@@ -20,7 +23,7 @@ import { newCreate } from "../resources/commands.ts";
 import { setPassword, credentialStream } from "../auth/credential.ts";
 import { hashPassword } from "../auth/password.ts";
 import { messageSeedWrites } from "./messages.ts"; // (helper M)
-import { flowSeedWrites } from "./flow.ts";
+import { applicationFlowWrites, flowSeedWrites } from "./flow.ts";
 
 /** A stable id in UUID v4 layout derived from a seed key, so re-seeding another database gives the same ids. */
 export async function seedId(key: string): Promise<string> {
@@ -35,6 +38,8 @@ const verbNames: Record<string, [string, string]> = {
   publish: ["发布", "Publish"],
   revoke: ["撤回", "Revoke"],
   examine: ["审核", "Examine"],
+  showchange: ["门户展示", "Show on portal"],
+  submit: ["提交审批", "Submit for approval"],
   run: ["立即执行", "Run now"],
   pause: ["暂停", "Pause"],
   resume: ["恢复", "Resume"],
@@ -146,7 +151,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
 
-  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed]) {
+  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed]) {
     for (const [index, [value, name, enName]] of entries.entries()) {
       create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
     }
@@ -169,6 +174,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
   writes.push(...(await messageSeedWrites(seedId))); // (helper M) message templates and types
+  writes.push(...(await applicationFlowWrites(seedId, { staff: { id: departmentRole, name: "部门人员" }, admin: { id: adminRole, name: "超级管理员" } }, options.at ?? new Date().toISOString())));
   if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole }, options.at ?? new Date().toISOString())));
   return writes;
 }

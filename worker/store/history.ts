@@ -22,7 +22,8 @@ export interface HistoryEntry {
 export function describe(e: StoredEvent): HistoryEntry {
   const revertedTo = typeof e.data.revertedTo === "number" ? e.data.revertedTo : undefined;
   const kind = e.type.split(".").pop()!;
-  const action = revertedTo !== undefined ? "reverted" : kind;
+  // a state command (publish, examine…) is an update that names itself
+  const action = revertedTo !== undefined ? "reverted" : typeof e.data.action === "string" ? e.data.action : kind;
   let changes = (e.data.changes ?? {}) as Record<string, [unknown, unknown]>;
   if (kind === "created" || kind === "restored") changes = Object.fromEntries(Object.entries((e.data.record ?? {}) as object).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, [null, v]]));
   if (kind === "deleted") changes = {};

@@ -134,7 +134,7 @@ export async function actionsFor(c: Context<AppEnv>, model: CompiledModel, state
  * row when it was completed, returned or cancelled; an action's row when it happened), open tasks last.
  * Each row carries its action code and the code's readable name in the request's language.
  */
-async function recordOf(db: D1Database, procInsId: string, lang: Lang) {
+export async function flowRecordOf(db: D1Database, procInsId: string, lang: Lang) {
   const { results } = await db
     .prepare(
       "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs " +
@@ -190,7 +190,7 @@ export function taskRoutes(routes: RouteTable) {
     .get("/flowable/task/flowRecord", tag.info, async (c) => {
       const { procInsId } = parseInput(recordQuery, c.req.query());
       await readable(c, procInsId);
-      return ok(c, await recordOf(c.env.DB, procInsId, c.get("lang")), "fetched");
+      return ok(c, await flowRecordOf(c.env.DB, procInsId, c.get("lang")), "fetched");
     }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
@@ -330,10 +330,10 @@ const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写�
 async function completeOne(c: Context<AppEnv>, actor: FlowActor, taskId: string, comment: string) {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { write, decided, deployment, state } = await decideOn(c.env.DB, { taskId }, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
+      const { writes, deployment, state } = await decideOn(c.env.DB, { taskId }, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
       const task = state.tasks[taskId];
       if (task && !batchable(deployment.model.nodes[task.node]?.policy?.formPerms)) throw needsForm();
-      if (decided.length) await c.get("store").append(c.env.DB, [write], commandMeta(c));
+      if (writes.length) await c.get("store").append(c.env.DB, writes, commandMeta(c));
       return;
     } catch (error) {
       if (error instanceof ConcurrencyError && attempt < 3) continue;

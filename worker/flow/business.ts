@@ -1,0 +1,38 @@
+/**
+ * Business records that follow their approval: another module links a business-key prefix (an
+ * application's `<family>:<id>`) and, whenever a command moves an instance carrying such a key, says which
+ * writes of its own records go with the flow's events. They are appended in the same batch, so a record's
+ * status never disagrees with its instance, and a clash re-decides both. The flow module knows no module.
+ */
+import type { StreamWrite } from "../store/types.ts";
+import type { FlowEvent } from "./engine/events.ts";
+import type { InstanceState } from "./engine/types.ts";
+
+export interface InstanceMove {
+  businessKey: string;
+  procInsId: string;
+  /** the instance after the command (deleted instances are marked `deleted`) */
+  after: InstanceState;
+  decided: FlowEvent[];
+}
+
+export interface BusinessLink {
+  /** business-key prefix, e.g. "common.tbfinancapplication:" */
+  prefix: string;
+  react(db: D1Database, move: InstanceMove): Promise<StreamWrite[]>;
+}
+
+const links: BusinessLink[] = [];
+
+/** Called by the composition root with each module's links. */
+export function linkBusiness(...more: BusinessLink[]) {
+  for (const link of more) if (!links.some((l) => l.prefix === link.prefix)) links.push(link);
+}
+
+/** The writes the linked module adds to a move of an instance with a business key (none without a link). */
+export async function businessWrites(db: D1Database, move: Omit<InstanceMove, "businessKey"> & { businessKey: string | null }): Promise<StreamWrite[]> {
+  const { businessKey } = move;
+  if (!businessKey || move.decided.length === 0) return [];
+  const link = links.find((l) => businessKey.startsWith(l.prefix));
+  return link ? link.react(db, { ...move, businessKey }) : [];
+}
