@@ -37,11 +37,14 @@ function sample(f: Field, n: number): unknown {
   if (f.rules.includes("idCard")) return idCard(n);
   if (f.rules.includes("mobile") || f.rules.includes("phone")) return `1380013${String(8000 + n).padStart(4, "0")}`;
   if (f.rules.includes("email")) return `user${n}@example.cn`;
+  if (f.rules.includes("url")) return `https://example.cn/item/${n}`;
   switch (f.kind) {
     case "int":
-      return [n, 1, 0].find((v) => f.schema.safeParse(v).success);
+      // (a year is bounded: 1900–2100)
+      return [n, 1, 0, 2026].find((v) => f.schema.safeParse(v).success);
     case "number":
-      return n + 0.5;
+      // small enough for percentages and ranges checked across fields (min ≤ max holds: equal values)
+      return (n % 50) + 0.5;
     case "bool":
       return n % 2 === 0;
     case "date":
@@ -65,10 +68,13 @@ const overrides: Record<string, (n: number) => Record<string, unknown>> = {
   "/sys/listprefs": (n) => ({ columns: [{ key: "name", width: 100 + n }] }),
   // a top-level message type (a parent must exist)
   "/msg/type": () => ({ parentId: undefined }),
+  // a blacklisted supplier needs its reason
+  "/common/suppliers": (n) => ({ blacklisted: n % 2 === 0, blacklistReason: n % 2 === 0 ? `原因${n}` : undefined, rating: 1 + (n % 5) }),
 };
 
 function sampleRecord(family: Family, n: number) {
-  const generic = Object.fromEntries(Object.entries(family.fields).map(([k, f]) => [k, sample(f, n)]).filter(([, v]) => v !== null && v !== undefined));
+  // fields only the family's commands set are no client's input (save drops them; tests/services.test.ts covers them)
+  const generic = Object.fromEntries(Object.entries(family.fields).filter(([, f]) => !f.managed).map(([k, f]) => [k, sample(f, n)]).filter(([, v]) => v !== null && v !== undefined));
   // an override of undefined removes the field
   return Object.fromEntries(Object.entries({ ...generic, ...overrides[family.path]?.(n) }).filter(([, v]) => v !== undefined));
 }

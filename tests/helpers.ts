@@ -53,8 +53,13 @@ export async function login(userNo = "admin", password = demoAdminPassword): Pro
 /** Creates a user holding one new role with the given menus (by perms), and signs in as them. */
 export async function userWithPermissions(admin: string, perms: string[], name = `u${crypto.randomUUID().slice(0, 8)}`): Promise<{ token: string; userId: string; roleId: string }> {
   const parentId = (await call("/sys/menu/select?maxLevel=1", { token: admin })).body.data[0].menuId;
-  const menu = await call("/sys/menu/save", { token: admin, body: { name: `perm-${name}`, type: 2, parentId, perms: perms.join(",") || null, enabled: true } });
-  const menuIds = perms.length ? [menu.body.data.menuId] : [];
+  // a button's tag list has a bounded length: many tags take several buttons
+  const menuIds: string[] = [];
+  for (let i = 0; i < perms.length; i += 30) {
+    const menu = await call("/sys/menu/save", { token: admin, body: { name: `perm-${name}-${i}`, type: 2, parentId, perms: perms.slice(i, i + 30).join(","), enabled: true } });
+    if (menu.body.code !== 0) throw new Error(JSON.stringify(menu.body));
+    menuIds.push(menu.body.data.menuId);
+  }
   const role = await call("/sys/role/save", { token: admin, body: { name: `role-${name}`, type: "department", menuIdList: menuIds } });
   const created = await call("/sys/user/save", { token: admin, body: { userNo: name, name, status: "1", roleIdList: [role.body.data.roleId] } });
   const userId = created.body.data.id as string;

@@ -84,7 +84,8 @@ async function pcSave(c: Context<AppEnv>, family: Family) {
   const rawId = values[family.idKey];
   const recordId = rawId === undefined || rawId === null || rawId === "" ? null : String(rawId);
   delete values[family.idKey];
-  requirePermission(c, recordId ? family.tags.update : family.tags.save);
+  // the route asks for the save tag; editing an existing application also needs the update tag
+  if (recordId) requirePermission(c, family.tags.update);
   const actor = actorOf(c);
   return runCommand(
     c,
@@ -119,7 +120,7 @@ export function applicationRoutes(routes: RouteTable, family: Family) {
   const { path, tags } = family;
   const historyResponse = { doc: { summary: l("申请的状态历史与审批记录", "The application's status history and approval record"), query: idQuery } };
   routes
-    .post(`${path}/pcSave`, "signedIn", (c) => pcSave(c, family), {
+    .post(`${path}/pcSave`, tags.save, (c) => pcSave(c, family), {
       doc: { summary: l("保存申请；submit 为 true 时提交审批", "Save an application; with submit true, submit it for approval"), body: z.looseObject({ submit: z.boolean().optional() }) },
     })
     .get(`${path}/historyList`, tags.info, async (c) => ok(c, await historyOf(c, family, parseInput(idQuery, c.req.query(), labels).id), "fetched"), historyResponse);
