@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, login, userWithPermissions } from "./helpers.ts";
 import { demoUserPassword } from "../worker/seed/index.ts";
 import type { Family } from "../events/family.ts";
-import { financingProduct, mattersRequest, portalDemand } from "../events/families/services.ts";
+import { financingProduct, mattersRequest, portalDemand, roadshowApplication } from "../events/families/services.ts";
+import { store } from "../worker/modules.ts";
 
 let admin: string;
 let staff: string;
@@ -187,3 +188,34 @@ async function requiredOf(family: Family, token = admin): Promise<Record<string,
   }
   return out;
 }
+
+describe("roadshow from its application", () => {
+  it("makes one draft roadshow per application and marks the application approved, in one append", async () => {
+    const app = await call("/common/tbroadshowapplication/save", { token: admin, body: { ...(await requiredOf(roadshowApplication as unknown as Family)), ...scope("100000007"), projectName: "硬科技项目路演" } });
+    expect(app.body.code, JSON.stringify(app.body)).toBe(0);
+    const applicationId = app.body.data.id as string;
+    const made = await call(`/common/tbroadshowpass/saveById/${applicationId}`, { token: admin, body: { venue: "西安高新区" } });
+    expect(made.body.code, JSON.stringify(made.body)).toBe(0);
+    const roadshow = (await call(`/common/tbroadshowpass/info/${made.body.data.id}`, { token: admin })).body.data;
+    expect(roadshow).toMatchObject({ applicationId, title: "硬科技项目路演", venue: "西安高新区", status: "0", creditCode: creditCode("100000007") });
+    expect((await call(`/common/tbroadshowapplication/info/${applicationId}`, { token: admin })).body.data.status).toBe("approved");
+    const before = await eventCount();
+    expect((await call(`/common/tbroadshowpass/saveById/${applicationId}`, { token: admin, body: {} })).body.code).toBe(422);
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe("rebuild", () => {
+  it("reproduces the services' records (states set by commands and by flows) from the events", async () => {
+    const tables = ["tb_roadshow_pass", "portal_demand", "tb_financ_application", "matters_request_form", "tb_roadshow_application"];
+    const snapshot = async () => {
+      const out: Record<string, string[]> = {};
+      for (const t of tables) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+      return out;
+    };
+    const before = await snapshot();
+    expect(before.tb_financ_application!.length).toBeGreaterThan(2);
+    expect((await store.rebuild(env.DB)).done).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  });
+});
