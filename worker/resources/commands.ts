@@ -37,6 +37,18 @@ export async function newUpdate(db: D1Database, family: Family, id: string, inpu
 }
 
 /**
+ * A state command on a record (publish, examine…): `transition` decides the fields to change from the record
+ * as its stream has it (not the read model), or refuses; the update names the command for history.
+ */
+export async function newTransition(db: D1Database, family: Family, id: string, action: string, transition: (record: RecordValues) => RecordValues): Promise<StreamWrite> {
+  const events = await readStream(db, streamOf(family, id));
+  const state = fold(family, events);
+  if (!state.record) throw notFound(family.label);
+  const patch = transition(state.record);
+  return { stream: streamOf(family, id), head: headOf(events), events: decide(family, { kind: "update", id, patch, action }, state) };
+}
+
+/**
  * The write that creates the one record matching `match` with `values`, or updates it when it exists (a
  * per-user record such as a user's column settings): read it at decision time, so a clash decides again.
  */
