@@ -5,7 +5,11 @@
  * the first administrator's password from the ADMIN_INITIAL_PASSWORD environment variable (a secret).
  */
 import { writeFileSync } from "node:fs";
-import { demoAdminPassword, demoUserPassword, seedStatements } from "../worker/seed/index.ts";
+import { demoAdminPassword, demoUserPassword, seedId, seedMeta, seedStatements } from "../worker/seed/index.ts";
+import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
+import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
+import { seal } from "../worker/store/append.ts";
+import { store } from "../worker/modules.ts";
 import { isMixedPassword } from "../events/rules.ts";
 import { withLocalEnv } from "./local-db.ts";
 
@@ -32,10 +36,32 @@ if (sqlIndex > 0) {
       console.log(`local database already holds ${existing.n} events: seed skipped`);
       return;
     }
-    const statements = await seedStatements({ adminPassword: demoAdminPassword });
+    const at = new Date().toISOString();
+    const statements = await seedStatements({ adminPassword: demoAdminPassword, at });
     for (let i = 0; i < statements.length; i += 500) {
       await env.DB.batch(statements.slice(i, i + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
     }
     console.log(`seeded ${statements.length} statements; demo administrator: admin / ${demoAdminPassword}; demo users (zhangwei, wangfang, liuyang, chenjing, yangli, zhaolei) / ${demoUserPassword}`);
+    // the enterprise demo region (local and browser-test databases only; QIFU_ENTERPRISE_DEMO=0 leaves it out)
+    if (process.env.QIFU_ENTERPRISE_DEMO !== "0") {
+      const started = performance.now();
+      const meta = seedMeta(at);
+      let events = 0;
+      // each family is sealed and projected as soon as it is made, so memory holds one family, not the region
+      const { skipped } = await buildEnterpriseDemo(seedId, at, {
+        onFamily: async (writes) => {
+          for (let i = 0; i < writes.length; i += 2000) {
+            const sealed = (await Promise.all(writes.slice(i, i + 2000).map((w) => seal(w, meta)))).flat();
+            const chunk = store.statementsFor(sealed);
+            for (let j = 0; j < chunk.length; j += 500) await env.DB.batch(chunk.slice(j, j + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+            events += sealed.length;
+          }
+        },
+      });
+      const approvals = await startDemoApprovals(env.DB, store, seedId, at);
+      console.log(`seeded the enterprise demo region: ${events} records and ${approvals} applications in approval in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      // families needing what the demo does not make (an uploaded image) are expected; anything else is a bug to report
+      for (const s of skipped.filter((s) => !s.reason.startsWith("needs "))) console.warn(`enterprise demo: ${s.family} left out (${s.reason})`);
+    }
   });
 }
