@@ -16,13 +16,14 @@ import { openapiModule } from "./openapi/index.ts";
 import { flowModule } from "./flow/index.ts";
 import { msgModule } from "./msg/index.ts"; // (helper M)
 import { servicesModule } from "./services/index.ts";
+import { enterpriseModule } from "./enterprise/index.ts";
 import { linkBusiness } from "./flow/business.ts";
 
 const services = servicesModule(families);
 linkBusiness(...services.businessLinks);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

@@ -77,6 +77,15 @@ export async function signIn(page: Page, { userNo, password } = admin) {
   await page.getByTestId("home-welcome").waitFor();
 }
 
+/** Signs out through the user menu and signs in as someone else (from /home: /todoCheck has no shell). */
+export async function switchUser(page: Page, person: { userNo: string; password: string }) {
+  if (new URL(page.url()).pathname !== "/home") await page.goto("/home");
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "退出登录" }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  await signIn(page, person);
+}
+
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   const found = cookies.find((c) => c.name === name);

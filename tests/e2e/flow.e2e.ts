@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { admin, signedInBrowser, signIn, openFromMenu, pathOf } from "./browser.ts";
+import { admin, signedInBrowser, switchUser, openFromMenu, pathOf } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -84,14 +84,7 @@ async function setApprover(name: string, person: { userNo: string; name: string 
 
 // ---- switching users and handling a task
 
-async function switchTo(person: { userNo: string; password: string }) {
-  // /todoCheck is a page of its own, outside the shell: back to the home page for the user menu
-  if (pathOf(page) !== "/home") await page.goto("/home");
-  await page.getByTestId("user-menu").click();
-  await page.getByRole("menuitem", { name: "退出登录" }).click();
-  await page.waitForURL((url) => url.pathname === "/login");
-  await signIn(page, person);
-}
+const switchTo = (person: { userNo: string; password: string }) => switchUser(page, person);
 
 /** From the home page's pending tab: the one task of this model, opened on /todoCheck. */
 async function openPendingTask(taskName: string) {
