@@ -21,6 +21,7 @@ const Lock = lazy(() => import("./pages/Lock.tsx"));
 const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
 const Pending = lazy(() => import("./pages/Pending.tsx"));
 const TodoCheck = lazy(() => import("../flow/tasks/TodoCheck.tsx"));
+const EnterpriseProfile = lazy(() => import("../enterprise/EnterpriseProfile.tsx"));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -78,7 +79,8 @@ const mainRoutes = [
   inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
   inMain("/bt/declare", () => <Pending name="declare" />),
   inMain("/common/servicefiles/xqdalist", () => <Pending name="visitTasks" />),
-  inMain("/common/enterprisebasicinfo/index", () => <Pending name="enterpriseInfo" />),
+  // one enterprise's profile, ?creditCode=… (web/enterprise, helper U)
+  inMain("/common/enterprisebasicinfo/index", () => <EnterpriseProfile />),
   createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),
 ];
 

@@ -2,7 +2,8 @@
  * A record's history (GET <path>/history/{id}): each event's time, who, what (created, updated, deleted,
  * reverted to vN, restored) and every changed field before → after. Any version can be shown read-only, two
  * chosen versions compared field by field, and the record reverted to a version after a confirmation
- * (POST <path>/revert/{id} { version }).
+ * (POST <path>/revert/{id} { version }). An update made by a state command (publish, revoke, examine, portal
+ * display, submit, the approval flow) is titled by that command.
  */
 import { Button, Center, Checkbox, Drawer, Group, Loader, Stack, Text, Timeline } from "@mantine/core";
 import { modals } from "@mantine/modals";
@@ -32,6 +33,11 @@ export interface HistoryDrawerProps {
 
 const icons: Record<string, typeof IconPlus> = { created: IconPlus, updated: IconEdit, deleted: IconTrash, reverted: IconArrowBackUp, restored: IconRestore };
 const known = ["created", "updated", "deleted", "reverted", "restored"];
+/** State commands an update may name (worker/services: the event's `action`). */
+export const stateActions = ["publish", "unpublish", "revoke", "examine", "showChange", "submit", "flow"];
+/** The state command of an entry: history names it as its action, or beside a plain "updated". */
+const stateActionOf = (entry: HistoryEntry & { command?: unknown; stateAction?: unknown }) =>
+  [entry.action, entry.command, entry.stateAction].find((a): a is string => typeof a === "string" && stateActions.includes(a));
 
 type Mode = { kind: "list" } | { kind: "version"; version: number } | { kind: "compare"; versions: [number, number] };
 
@@ -56,6 +62,8 @@ export function HistoryDrawer({ family, id, onClose, canRevert = false, onRevert
 
   const title = (entry: HistoryEntry) => {
     if (entry.action === "reverted" && entry.revertedTo) return t("crud.history.revertedTo", { n: entry.revertedTo });
+    const command = stateActionOf(entry);
+    if (command) return t(`lifecycle.actions.${command}`);
     return known.includes(entry.action) ? t(`crud.historyActions.${entry.action}`) : entry.action;
   };
   /** an earlier, not-deleted version of a live record, when the user may update */
@@ -147,6 +155,7 @@ export function HistoryDrawer({ family, id, onClose, canRevert = false, onRevert
                   data-testid="history-entry"
                   data-version={entry.version}
                   data-action={entry.action}
+                  data-command={stateActionOf(entry)}
                   title={
                     <Group gap="xs" justify="space-between" wrap="nowrap">
                       <Group gap="xs">

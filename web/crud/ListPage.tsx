@@ -4,14 +4,18 @@
  * page 1) and sorting on declared keys, and add / edit / delete / bulk delete / export / history / recycle
  * bin — each button only with its permission tag. Filters, keyword, page, size, sort and the chosen saved
  * view live in the URL (reload, back/forward and a pasted link show the same list); `?new=1` opens the add
- * dialog. Deleting asks with the serial number of the row (1-based across pages).
+ * dialog. Deleting asks with the serial number of the row (1-based across pages). A family's lifecycle commands
+ * (publish, revoke, examine, portal display, submit for approval) are row buttons too (./lifecycle.tsx).
+ * `embedded` (a tab of another screen, e.g. the enterprise profile) keeps the list's state to itself and always
+ * applies `fixedFilters` (their inputs hidden); `preset` values start each new record.
  */
 import { Box, Button, Group, LoadingOverlay, Stack, Text } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
 import { PageBar } from "../widgets/PageBar/index.ts";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { IconId, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import { forgetDictionaries } from "../api/dictionaries.ts";
@@ -34,6 +38,8 @@ import { filtersOf } from "./listSearch.ts";
 import { useListState } from "./useListState.ts";
 import { confirmDelete as confirmDeleteDialog } from "./confirmDelete.tsx";
 import { ExportButton, ImportButton } from "./spreadsheet/index.ts";
+import { useLifecycle } from "./lifecycle.tsx";
+import { masterName, profilePath } from "../enterprise/scope.ts";
 
 
 export interface ListPageProps {
@@ -46,6 +52,10 @@ export interface ListPageProps {
   deleteWarning?: (ids: string[]) => Promise<string | undefined>;
   /** extra toolbar buttons */
   toolbar?: ReactNode;
+  /** a tab inside another screen: state kept here, not in the URL; `fixedFilters` always apply @default false */
+  embedded?: boolean;
+  /** values every new record starts with, shown read-only (the enterprise of a profile tab) */
+  preset?: Row;
 }
 
 /** Families whose records other screens show by cached name. */
@@ -57,12 +67,15 @@ const recordLabel = (family: Family, row: Row, id: string) => {
   return typeof value === "string" ? value : id;
 };
 
-export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar }: ListPageProps) {
+export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar, embedded = false, preset }: ListPageProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { state, update, pathname } = useListState(family, fixedFilters);
+  const navigate = useNavigate();
+  const { state, update, pathname } = useListState(family, fixedFilters, { local: embedded });
   const { page, size, sort, keyword } = state;
-  const applied = state.filters;
+  const fixedKey = JSON.stringify(fixedFilters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const applied = useMemo(() => (embedded ? { ...state.filters, ...fixedFilters } : state.filters), [embedded, state.filters, fixedKey]);
   const [draft, setDraft] = useState<Filters>(applied);
   const [draftKeyword, setDraftKeyword] = useState(keyword);
   const [selected, setSelected] = useState<string[]>([]);
@@ -134,14 +147,18 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     setHistoryId(null);
     leaveUrlDialog();
   };
+  // the palette reopens a recent record through the list's URL, which an embedded list does not read
+  const remember = (row: Row, id: string) => {
+    if (!embedded) rememberRecent({ path: pathname, familyPath: family.path, id, label: recordLabel(family, row, id) });
+  };
   const openEdit = (row: Row) => {
     const id = idOf(row);
-    rememberRecent({ path: pathname, familyPath: family.path, id, label: recordLabel(family, row, id) });
+    remember(row, id);
     setEditing({ id });
   };
   const openHistory = (row: Row) => {
     const id = idOf(row);
-    rememberRecent({ path: pathname, familyPath: family.path, id, label: recordLabel(family, row, id) });
+    remember(row, id);
     setHistoryId(id);
   };
 
@@ -157,6 +174,42 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
       void queryClient.invalidateQueries({ queryKey: ["names", kind] });
     }
   };
+
+  const lifecycle = useLifecycle(family, idOf, (id) => forgetCached([id]));
+  // the enterprise list opens an enterprise's profile
+  const profile = family.name === masterName && hasPermission(family.tags.info)
+    ? (row: Row) => {
+        const creditCode = typeof row.creditCode === "string" ? row.creditCode : "";
+        if (!creditCode) return null;
+        const href = `${profilePath}?creditCode=${encodeURIComponent(creditCode)}`;
+        return (
+          <Button
+            key="profile"
+            component="a"
+            href={href}
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconId size={14} />}
+            onClick={(event: MouseEvent) => {
+              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              void navigate({ to: profilePath, search: { creditCode } as never });
+            }}
+            data-testid="open-profile"
+          >
+            {t("enterprise.profile")}
+          </Button>
+        );
+      }
+    : null;
+  const extraActions = family.lifecycle || profile
+    ? (row: Row, serial: number) => (
+        <>
+          {profile?.(row)}
+          {lifecycle.buttons(row, serial)}
+        </>
+      )
+    : undefined;
 
   const remove = async (ids: string[]) => {
     try {
@@ -191,7 +244,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     <Stack gap="sm" data-family={family.name}>
       <StickyBar py="sm" data-testid="list-toolbar">
         <Stack gap="sm">
-          <SearchForm family={family} values={draft} onChange={setDraft} keyword={draftKeyword} onKeywordChange={setDraftKeyword} onSearch={search} onReset={reset} />
+          <SearchForm family={family} hidden={embedded ? Object.keys(fixedFilters) : undefined} values={draft} onChange={setDraft} keyword={draftKeyword} onKeywordChange={setDraftKeyword} onSearch={search} onReset={reset} />
           <Group gap="xs">
             {can.add && <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ id: null })} data-testid="add-record">{t("actions.add")}</Button>}
             {can.remove && <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={bulkDelete} data-testid="bulk-delete">{t("actions.bulkDelete")}</Button>}
@@ -200,7 +253,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
             {toolbar}
             {selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
-              <SavedViews family={family} current={{ filters: applied, keyword, sort, columns }} activeId={state.view} onApply={applyView} onSaved={(id) => update({ view: id })} />
+              {!embedded && <SavedViews family={family} current={{ filters: applied, keyword, sort, columns }} activeId={state.view} onApply={applyView} onSaved={(id) => update({ view: id })} />}
               <ColumnChooser family={family} columns={columns} onSave={saveColumns} />
               {can.remove && <RecycleBin family={family} onRestored={(id) => forgetCached([id])} />}
             </Group>
@@ -222,6 +275,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
           onEdit={can.edit ? openEdit : undefined}
           onDelete={can.remove ? (row, serial) => void confirmDelete([{ id: idOf(row), serial }]) : undefined}
           onHistory={can.history ? openHistory : undefined}
+          extraActions={extraActions}
         />
       </Box>
       <PageBar page={page} limit={size} total={total} capped={list.data?.totalCapped} onChange={(next, limit) => update({ page: next, size: limit })} />
@@ -233,8 +287,10 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
           onClose={closeForm}
           onSaved={() => forgetCached(form.id ? [form.id] : [])}
           inputs={inputs}
+          preset={preset}
         />
       )}
+      {lifecycle.dialogs}
       <HistoryDrawer family={family} id={shownHistory} onClose={closeHistory} canRevert={can.edit} onReverted={(id) => forgetCached([id])} />
     </Stack>
   );

@@ -2,12 +2,15 @@
  * Add/edit form of a record family in a draggable dialog. Inputs come from the declaration; the record is
  * checked with the family's own schema and rules before it is sent (messages equal the server's); server
  * field errors land on their fields; a 409 (changed meanwhile) shows the message and offers a reload.
- * Edit loads info/{id} and sends its `version`.
+ * Edit loads info/{id} and sends its `version`. Managed fields (set only by the family's own commands: publish,
+ * examine, submit…) are shown read-only when editing and left out when adding; `preset` values (the enterprise of
+ * a profile tab) start a new record and are shown read-only too. `inline` renders the form in place (the
+ * enterprise profile's basic information) instead of in a dialog.
  */
-import { Alert, Box, Button, Group, LoadingOverlay, SimpleGrid } from "@mantine/core";
+import { Alert, Box, Button, Group, Input, LoadingOverlay, Paper, SimpleGrid, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
@@ -15,6 +18,7 @@ import { ApiError } from "../api/http.ts";
 import { recordQueries, saveRecord, type Row } from "../api/records.ts";
 import { DraggableModal } from "../widgets/DraggableModal/index.ts";
 import { FieldInput, isWide, type FieldInputs } from "./FieldInput.tsx";
+import { FieldValue } from "./FieldValue.tsx";
 import { jsonError } from "./validate.ts";
 import { validateRecord } from "../../events/validation.ts";
 import { emptyValues, formFields, formToRecord, recordToForm, type FormValues } from "./values.ts";
@@ -29,9 +33,15 @@ export interface RecordFormProps {
   onSaved?: (saved: Row) => void;
   /** inputs replaced by a bespoke screen, by field key */
   inputs?: FieldInputs;
+  /** values a new record starts with, shown read-only (a scoped list's fixed filters) */
+  preset?: Row;
+  /** in place, not in a dialog: cancel discards the changes, save keeps the form open @default false */
+  inline?: boolean;
+  /** inline: whether the user may save (without it the form is read-only) @default true */
+  editable?: boolean;
 }
 
-export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }: RecordFormProps) {
+export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, preset, inline = false, editable = true }: RecordFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const queryClient = useQueryClient();
@@ -42,13 +52,18 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  const presetKey = JSON.stringify(preset ?? {});
+  const fresh = () => (editing ? (detail.data ? recordToForm(family, detail.data) : emptyValues(family)) : { ...emptyValues(family), ...recordToForm(family, preset ?? {}) });
+  const locked = (key: string) => !editable || (!!preset && key in preset) || !!family.fields[key]?.managed;
+
   // a fresh form on each opening; the stored record once it has loaded
   useEffect(() => {
     if (!opened) return;
     setErrors({});
     setConflict(null);
-    setValues(editing ? (detail.data ? recordToForm(family, detail.data) : emptyValues(family)) : emptyValues(family));
-  }, [opened, editing, detail.data, family]);
+    setValues(fresh());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, editing, detail.data, family, presetKey]);
 
   const setField = (key: string) => (value: unknown) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -56,8 +71,8 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }
   };
 
   const reload = async () => {
-    const fresh = await detail.refetch();
-    if (fresh.data) setValues(recordToForm(family, fresh.data));
+    const again = await detail.refetch();
+    if (again.data) setValues(recordToForm(family, again.data));
     setConflict(null);
     setErrors({});
   };
@@ -65,6 +80,7 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || (editing && !detail.data)) return;
+    if (!editable) return;
     const { record, badJson } = formToRecord(family, values);
     const found = validateRecord(family, editing ? { ...detail.data, ...record } : record, lang);
     for (const key of badJson) found[key] = jsonError(family, key, lang);
@@ -80,7 +96,8 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }
       notifications.show({ color: "green", message: answer.msg });
       await queryClient.invalidateQueries({ queryKey: [family.path] });
       onSaved?.(answer.data);
-      onClose();
+      if (inline) await detail.refetch();
+      else onClose();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 409) setConflict(error.message);
@@ -95,42 +112,66 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {} }
   };
 
   const title = t(editing ? "crud.editTitle" : "crud.addTitle", { name: family.label[lang] });
-  return (
-    <DraggableModal opened={opened} onClose={onClose} title={title} width={760} data-testid="record-dialog">
-      <Box component="form" onSubmit={submit} noValidate pos="relative" data-family={family.name}>
-        <LoadingOverlay visible={editing && detail.isFetching} zIndex={5} />
-        {conflict && (
-          <Alert color="orange" title={t("crud.changedTitle")} mb="md" data-testid="record-conflict">
-            {conflict}
-            <Group mt="xs">
-              <Button size="xs" variant="light" color="orange" onClick={() => void reload()} data-testid="record-reload">
-                {t("crud.reload")}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {formFields(family).map(([key]) => {
-            const props = { family, fieldKey: key, value: values[key], onChange: setField(key), error: errors[key] };
-            const Custom = inputs[key];
-            // carried but not shown (menus are picked on the roles screen): no grid cell
-            if (!Custom && family.fields[key]!.kind === "refs" && key !== "roleIdList") return <FieldInput key={key} {...props} />;
-            return (
-              <Box key={key} style={isWide(family, key) ? { gridColumn: "1 / -1" } : undefined}>
-                {Custom ? <Custom {...props} /> : <FieldInput {...props} />}
-              </Box>
-            );
-          })}
-        </SimpleGrid>
+  const shown = formFields(family).filter(([key, f]) => !(f.managed && !editing && !(preset && key in preset)));
+  const form = (
+    <Box component="form" onSubmit={submit} noValidate pos="relative" data-family={family.name} data-testid={inline ? "record-form" : undefined}>
+      <LoadingOverlay visible={editing && detail.isFetching} zIndex={5} />
+      {conflict && (
+        <Alert color="orange" title={t("crud.changedTitle")} mb="md" data-testid="record-conflict">
+          {conflict}
+          <Group mt="xs">
+            <Button size="xs" variant="light" color="orange" onClick={() => void reload()} data-testid="record-reload">
+              {t("crud.reload")}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        {shown.map(([key]) => {
+          const props = { family, fieldKey: key, value: values[key], onChange: setField(key), error: errors[key] };
+          const Custom = inputs[key];
+          // carried but not shown (menus are picked on the roles screen): no grid cell
+          if (!Custom && family.fields[key]!.kind === "refs" && key !== "roleIdList") return <FieldInput key={key} {...props} />;
+          let cell: ReactNode;
+          if (locked(key)) cell = <ReadOnlyField family={family} fieldKey={key} value={editing && detail.data && (family.fields[key]!.managed || !editable) ? detail.data[key] : values[key]} error={errors[key]} />;
+          else cell = Custom ? <Custom {...props} /> : <FieldInput {...props} />;
+          return (
+            <Box key={key} style={isWide(family, key) ? { gridColumn: "1 / -1" } : undefined}>
+              {cell}
+            </Box>
+          );
+        })}
+      </SimpleGrid>
+      {editable && (
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t("actions.cancel")}
+          <Button variant="default" onClick={inline ? () => setValues(fresh()) : onClose} data-testid={inline ? "record-undo" : undefined}>
+            {inline ? t("enterprise.basic.undo") : t("actions.cancel")}
           </Button>
           <Button type="submit" loading={saving} disabled={editing && !detail.data} data-testid="save-record">
             {t("actions.save")}
           </Button>
         </Group>
-      </Box>
+      )}
+    </Box>
+  );
+  if (inline) return <Paper withBorder p="md">{form}</Paper>;
+  return (
+    <DraggableModal opened={opened} onClose={onClose} title={title} width={760} data-testid="record-dialog">
+      {form}
     </DraggableModal>
+  );
+}
+
+/** A value the user cannot change here, shown as the list shows it (dictionary names, reference names…). */
+function ReadOnlyField({ family, fieldKey, value, error }: { family: Family; fieldKey: string; value: unknown; error?: ReactNode }) {
+  const { i18n } = useTranslation();
+  const field = family.fields[fieldKey]!;
+  const blank = value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+  return (
+    <Input.Wrapper label={field.label[i18n.language as Lang]} error={error} data-field={fieldKey} data-readonly="true" data-managed={field.managed ? "true" : undefined}>
+      <Box mih={36} py={6} px="sm" bg="var(--mantine-color-default-hover)" style={{ borderRadius: "var(--mantine-radius-sm)" }} data-testid="readonly-value">
+        {blank ? <Text size="sm" c="dimmed">—</Text> : <Text size="sm" component="div"><FieldValue family={family} fieldKey={fieldKey} value={field.kind === "json" || field.kind === "refs" || field.kind === "bool" || field.kind === "dict" || field.kind === "ref" ? value : String(value)} /></Text>}
+      </Box>
+    </Input.Wrapper>
   );
 }

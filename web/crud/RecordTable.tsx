@@ -1,6 +1,7 @@
 /** The rows of a list page: selection, serial numbers, the user's columns (order, widths), sortable headers and row actions. */
 import { Button, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
@@ -28,19 +29,21 @@ export interface RecordTableProps {
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row, serial: number) => void;
   onHistory?: (row: Row) => void;
+  /** further row buttons after the standard ones (a family's lifecycle commands, a profile link) */
+  extraActions?: (row: Row, serial: number) => ReactNode;
 }
 
 /** The actions column stays in view when a wide table scrolls sideways. */
 const actionsCell = { whiteSpace: "nowrap", position: "sticky", right: 0, background: "var(--mantine-color-body)", boxShadow: "-1px 0 0 var(--mantine-color-default-border)" } as const;
 
-export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory }: RecordTableProps) {
+export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory, extraActions }: RecordTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const idOf = (row: Row) => String(row[family.idKey]);
   const ids = rows.map(idOf);
   const all = ids.length > 0 && ids.every((id) => selected.includes(id));
   const some = ids.some((id) => selected.includes(id));
-  const hasActions = !!(onEdit || onDelete || onHistory);
+  const hasActions = !!(onEdit || onDelete || onHistory || extraActions);
   // only free text wraps; tags, numbers, dates and names keep to one line
   const wraps = (key: string) => ["text", "json"].includes(family.fields[key]?.kind ?? "");
   const columns = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
@@ -113,6 +116,7 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
                       {onEdit && <Button size="compact-sm" variant="subtle" onClick={() => onEdit(row)} data-testid="edit-record">{t("actions.edit")}</Button>}
                       {onDelete && <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(row, serial)} data-testid="delete-record">{t("actions.delete")}</Button>}
                       {onHistory && <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onHistory(row)} data-testid="history-record">{t("actions.history")}</Button>}
+                      {extraActions?.(row, serial)}
                     </Group>
                   </Table.Td>
                 )}

@@ -34,12 +34,14 @@ export interface SearchFormProps {
   onKeywordChange?: (keyword: string) => void;
   onSearch: () => void;
   onReset: () => void;
+  /** filters fixed by the screen (a scoped tab): applied, but not offered */
+  hidden?: string[];
 }
 
-export function SearchForm({ family, values, onChange, keyword = "", onKeywordChange, onSearch, onReset }: SearchFormProps) {
+export function SearchForm({ family, values, onChange, keyword = "", onKeywordChange, onSearch, onReset, hidden = [] }: SearchFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const keys = Object.keys(family.filters);
+  const keys = Object.keys(family.filters).filter((key) => !hidden.includes(key));
   const searchable = family.search.length > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 /**
  * Reference fields: which family (and which cached name kind) a `ref` field points to, its name in a
  * cell, and the select that picks one. Fields are matched by key: deptId → departments, postId → posts,
- * userId/reporter → users, parentId → the family itself.
+ * userId/reporter/applicantId/…UserId → users, parentId → the family itself.
  */
 import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -37,8 +37,11 @@ export function refTarget(family: Family, key: string): RefTarget | undefined {
       return { family: byPath("/sys/user"), names: "user" };
     case "parentId":
       return { family, names: family.path === "/sys/organization" ? "organisation" : undefined };
+    case "applicantId":
+      return { family: byPath("/sys/user"), names: "user" };
     default:
-      return undefined;
+      // serviceUserId, bmjlUserId, assigneeUserId…: the enterprise and service families' staff fields
+      return /UserId$/.test(key) ? { family: byPath("/sys/user"), names: "user" } : undefined;
   }
 }
 

@@ -8,6 +8,9 @@ export type FormValues = Record<string, unknown>;
 /** Fields the form shows or carries, in declaration order (secret ones never travel). */
 export const formFields = (family: Family) => Object.entries(family.fields).filter(([, f]) => !f.secret);
 
+/** Fields a user may write: managed ones are set only by the family's own commands (publish, examine, submit…). */
+export const editableFields = (family: Family) => formFields(family).filter(([, f]) => !f.managed);
+
 /** A text field longer than 255 characters is edited in a textarea. */
 export const isLongText = (field: Field) => field.kind === "text" && ((field.schema as { maxLength?: number | null }).maxLength ?? 255) > 255;
 
@@ -43,7 +46,8 @@ export const recordToForm = (family: Family, record: Row): FormValues => Object.
 export function formToRecord(family: Family, values: FormValues): { record: Row; badJson: string[] } {
   const record: Row = {};
   const badJson: string[] = [];
-  for (const [key, field] of formFields(family)) {
+  // managed fields are never sent: the server ignores them, and a stale copy must not look like an edit
+  for (const [key, field] of editableFields(family)) {
     const value = values[key];
     switch (field.kind) {
       case "int":

@@ -11,8 +11,9 @@ import palette from "./palette.ts";
 import msg from "./msg.ts"; // (helper M)
 import flowTasks from "./flow-tasks.ts";
 import flowDesigner from "./flow-designer.ts";
+import enterprise from "./enterprise.ts"; // (helper U, issue 9)
 
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg };
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

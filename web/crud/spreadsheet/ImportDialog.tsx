@@ -14,7 +14,7 @@ import { t as catalogue, type Lang } from "../../../events/i18n.ts";
 import { findHeader, matchTitle } from "../../../events/spreadsheet/titles.ts";
 import { request } from "../../api/http.ts";
 import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
-import { formFields } from "../values.ts";
+import { editableFields } from "../values.ts";
 import { nameOf, saveBlob } from "./download.ts";
 import { ImportPreview, previewRows, type Loaded } from "./ImportPreview.tsx";
 import { ImportProgress, type ShownProgress } from "./ImportProgress.tsx";
@@ -49,7 +49,8 @@ export function ImportDialog({ family, opened, onClose, onImported }: ImportDial
   const cancelRef = useRef(false);
   const running = progress !== null && result === null;
 
-  const fields = useMemo(() => formFields(family), [family]);
+  // managed fields are set by the family's commands only: an import cannot fill them
+  const fields = useMemo(() => editableFields(family), [family]);
   const labelOf = (key: string) => family.fields[key]?.label[lang] ?? key;
   const fieldChoices = fields.map(([key, f]) => ({ value: key, label: `${f.required ? "* " : ""}${f.label[lang]}` }));
 
