@@ -143,6 +143,16 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
   };
 }
 
+/**
+ * The state a new record of a lifecycle family starts in (its managed fields are no client's to set): a
+ * draft to publish, a submission waiting for its examination, an application not yet submitted.
+ */
+export function initialState(family: Family): Record<string, unknown> {
+  const lc = family.lifecycle;
+  const start: Record<string, unknown> = lc?.apply ? { status: "draft" } : lc?.examine ? { examStatus: "0", status: "0", isShow: false } : lc?.publish ? { status: "0" } : {};
+  return Object.fromEntries(Object.entries(start).filter(([key]) => family.fields[key]?.managed));
+}
+
 /** Reports `field` as required when `when(record)` holds and the field is empty. */
 export const requiredWhen =
   (when: (record: Record<string, unknown>) => boolean, ...fields: string[]) =>

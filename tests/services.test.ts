@@ -39,8 +39,8 @@ describe("publish and revoke", () => {
     const saved = await call("/common/tbroadshowpass/save", { token: admin, body: { ...scope("100000001"), title: "秦创原路演", status: "1" } });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
     const id = saved.body.data.id as string;
-    // the status is the commands' field: a save cannot publish
-    expect((await call(`/common/tbroadshowpass/info/${id}`, { token: admin })).body.data.status).toBeNull();
+    // the status is the commands' field: a save cannot publish, a new record is a draft
+    expect((await call(`/common/tbroadshowpass/info/${id}`, { token: admin })).body.data.status).toBe("0");
 
     const before = await eventCount();
     const early = await call("/common/tbroadshowpass/revokeData", { token: admin, body: { id } });
@@ -71,7 +71,7 @@ describe("publish and revoke", () => {
     const reader = await userWithPermissions(admin, ["common:tbfinanc:list", "common:tbfinanc:info"]);
     const answer = await call(`/common/tbfinanc/publish/${saved.body.data.id}/1`, { token: reader.token });
     expect(answer.body.code).toBe(403);
-    expect((await call(`/common/tbfinanc/info/${saved.body.data.id}`, { token: admin })).body.data.status).toBeNull();
+    expect((await call(`/common/tbfinanc/info/${saved.body.data.id}`, { token: admin })).body.data.status).toBe("0");
   });
 });
 

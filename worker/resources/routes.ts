@@ -4,7 +4,7 @@
  * revert/{id}, restore/{id} and deleted (the recycle bin). Permission tags are `<perm>:<verb>`.
  */
 import type { Context } from "hono";
-import type { Family } from "../../events/family.ts";
+import { initialState, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -44,7 +44,7 @@ async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update")
   const expected = expectedVersion(c, body);
   return runCommand(c, async () => {
     if (!id) {
-      const write = newCreate(family, body);
+      const write = newCreate(family, { ...body, ...initialState(family) });
       const newId = write.stream.slice(family.name.length + 1);
       return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { [family.idKey]: newId, version: 1 } } };
     }

@@ -10,6 +10,7 @@ import { dictionaryLookup, isBlankCell, rowRecord } from "../../../events/spread
 import type { StreamWrite } from "../../store/types.ts";
 import { ValidationError } from "../../errors.ts";
 import { newCreate, withoutManaged } from "../commands.ts";
+import { initialState } from "../../../events/family.ts";
 import { dictTypesOf, dictionaryEntries, resolveNames } from "./lookups.ts";
 
 /** One row to import: its row number in the user's file and its cells by field key. */
@@ -93,7 +94,7 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
       if (items.some((v) => !values.has(String(v)))) report(key, t("valueNotAllowed", lang, { name: family.fields[key]!.label[lang] }));
     }
     try {
-      const write = newCreate(family, withoutManaged(family, record));
+      const write = newCreate(family, { ...withoutManaged(family, record), ...initialState(family) });
       if (reported.size === 0) accepted.push({ index, write, record: write.events[0]!.data.record as Record<string, unknown> });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
