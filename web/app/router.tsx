@@ -22,6 +22,7 @@ const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
 const Pending = lazy(() => import("./pages/Pending.tsx"));
 const TodoCheck = lazy(() => import("../flow/tasks/TodoCheck.tsx"));
 const EnterpriseProfile = lazy(() => import("../enterprise/EnterpriseProfile.tsx"));
+const DemandFiles = lazy(() => import("../enterprise/DemandFiles.tsx"));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -78,7 +79,7 @@ const mainRoutes = [
   inMain("/userinfo", () => <UserInfo />),
   inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
   inMain("/bt/declare", () => <Pending name="declare" />),
-  inMain("/common/servicefiles/xqdalist", () => <Pending name="visitTasks" />),
+  inMain("/common/servicefiles/xqdalist", () => <DemandFiles />),
   // one enterprise's profile, ?creditCode=… (web/enterprise, helper U)
   inMain("/common/enterprisebasicinfo/index", () => <EnterpriseProfile />),
   createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),

@@ -6,6 +6,7 @@
 export default {
   "zh-CN": {
     enterprise: {
+      demandFiles: "需求档案",
       profile: "企业档案",
       missingCode: "请从企业列表打开企业档案（缺少统一社会信用代码）",
       notFound: "未找到统一社会信用代码为 {{code}} 的企业",
@@ -85,6 +86,7 @@ export default {
   },
   "en-US": {
     enterprise: {
+      demandFiles: "Demand files",
       profile: "Profile",
       missingCode: "Open an enterprise's profile from the enterprise list (no unified social credit code given)",
       notFound: "No enterprise has the unified social credit code {{code}}",
