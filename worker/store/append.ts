@@ -32,6 +32,14 @@ const eventsPerStatement = 500;
  * multi-row inserts, then each read model's statements for the run of events it handles, so a grouped
  * batch of hundreds of commands costs a handful of statements.
  */
+/** Each projection's event types as a set (a projection over every family handles hundreds of types). */
+const handledTypes = new WeakMap<Projection, Set<string>>();
+function handles(projection: Projection): Set<string> {
+  let types = handledTypes.get(projection);
+  if (!types) handledTypes.set(projection, (types = new Set(projection.canHandle)));
+  return types;
+}
+
 export function statementsFor(projections: Projection[], sealed: StoredEvent[]): Statement[] {
   const statements: Statement[] = [];
   for (let i = 0; i < sealed.length; i += eventsPerStatement) {
@@ -39,7 +47,8 @@ export function statementsFor(projections: Projection[], sealed: StoredEvent[]):
     statements.push({ sql: insertEvents, params: [JSON.stringify(rows)] });
   }
   for (const projection of projections) {
-    const handled = sealed.filter((e) => projection.canHandle.includes(e.type));
+    const types = handles(projection);
+    const handled = sealed.filter((e) => types.has(e.type));
     if (handled.length) statements.push(...projection.project(handled));
   }
   return statements;
