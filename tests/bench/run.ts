@@ -15,6 +15,7 @@ import type { StoredEvent } from "../../worker/store/types.ts";
 import { webFigures } from "./web.ts";
 import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
 import { flowFigures } from "./flow.ts";
+import { enterpriseFigures } from "./enterprise.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -250,6 +251,11 @@ lines.push(...(await webFigures().catch((error: unknown): typeof lines => {
 lines.push(...(await flowFigures().catch((error: unknown): typeof lines => {
   log("workflow figures failed:", error);
   return [["workflow figures (tests/bench/flow.ts)", "failed", "", "", "", false]];
+})));
+// ── Enterprise: the demo region, an enterprise's tabs and timeline, statistics, submissions (tests/bench/enterprise.ts) ──
+lines.push(...(await enterpriseFigures().catch((error: unknown): typeof lines => {
+  log("enterprise figures failed:", error);
+  return [["enterprise figures (tests/bench/enterprise.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
