@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
 import { metaColumns, type Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
-import { counters, familyTables } from "./schema.ts";
+import { counters, tableOf } from "./schema.ts";
 import { ValidationError } from "../errors.ts";
 import { containsPattern, escapeLike, parsePaging } from "../http/input.ts";
 import { keywordCondition, matchExpression, rankedCap, searchCap, searchWeights } from "./search.ts";
@@ -89,7 +89,7 @@ export function toRecord(family: Family, row: Record<string, unknown>): Record<s
 }
 
 function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefined {
-  const table = familyTables[family.table]! as unknown as Record<string, never>;
+  const table = tableOf(family) as unknown as Record<string, never>;
   const parts = q.filters.map(({ key, op, value }) => {
     const column = table[key]!;
     if (op === "eq") return eq(column, value);
@@ -103,7 +103,7 @@ function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefi
 export async function listPage(db: D1Database, family: Family, q: ListQuery): Promise<{ total: number; rows: Record<string, unknown>[]; capped?: boolean }> {
   if (q.keyword) return searchPage(db, family, q);
   const orm = recordsOf(db);
-  const table = familyTables[family.table]!;
+  const table = tableOf(family);
   const columns = table as unknown as Record<string, never>;
   const where = conditions(family, q);
   const direction = q.desc ? desc : asc;
@@ -177,7 +177,7 @@ async function searchPage(db: D1Database, family: Family, q: ListQuery): Promise
 
 /** All records matching the declared filters (and keyword), in the default order; capped so one call stays bounded. */
 export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery, "filters" | "sort" | "desc" | "keyword">, cap = 5000) {
-  const table = familyTables[family.table]!;
+  const table = tableOf(family);
   const columns = table as unknown as Record<string, never>;
   const direction = q.desc ? desc : asc;
   const match = q.keyword ? keywordCondition(family, q.keyword) : null;
@@ -190,7 +190,7 @@ export async function listAll(db: D1Database, family: Family, q: Pick<ListQuery,
 }
 
 export async function findById(db: D1Database, family: Family, id: string) {
-  const table = familyTables[family.table]!;
+  const table = tableOf(family);
   const columns = table as unknown as Record<string, never>;
   const [row] = await recordsOf(db).select().from(table).where(eq(columns[family.idKey]!, id)).limit(1);
   return row ? toRecord(family, row as Record<string, unknown>) : null;
@@ -198,7 +198,7 @@ export async function findById(db: D1Database, family: Family, id: string) {
 
 export async function findByIds(db: D1Database, family: Family, ids: string[]) {
   if (ids.length === 0) return [];
-  const table = familyTables[family.table]!;
+  const table = tableOf(family);
   const columns = table as unknown as Record<string, never>;
   const rows = await recordsOf(db).select().from(table).where(inArray(columns[family.idKey]!, ids));
   return (rows as Record<string, unknown>[]).map((r) => toRecord(family, r));

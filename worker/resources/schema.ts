@@ -72,6 +72,20 @@ export function linkTables() {
 
 export const familyTables: Record<string, DeclaredTable> = Object.fromEntries(families.map((f) => [f.table, familyTable(f)]));
 
+const declaredFamilies = new Set(families);
+const builtTables = new WeakMap<Family, DeclaredTable>();
+/**
+ * The read-model table of any family: the declared ones from `familyTables`, others (families built at run
+ * time from a definition) built once per family object, so the queries serve both the same way.
+ */
+export function tableOf(family: Family): DeclaredTable {
+  const declared = familyTables[family.table];
+  if (declared && declaredFamilies.has(family)) return declared;
+  let table = builtTables.get(family);
+  if (!table) builtTables.set(family, (table = familyTable(family)));
+  return table;
+}
+
 /** The recycle bin: records whose stream ends in a deletion, with who deleted them and when (GET {path}/deleted). */
 export const recycleBin = sqliteTable(
   "recycle_bin",
