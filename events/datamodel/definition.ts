@@ -1,0 +1,119 @@
+/**
+ * Data models defined at run time (issue 10): a model's definition and the record family it becomes. One
+ * engine, two sources of declarations: `familyOfModel` turns a definition into the same `Family` a
+ * declaration in events/families gives, so lists, forms, validation, history, search and spreadsheets work
+ * unchanged. Pure: shared by the Worker and the browser.
+ */
+import { z } from "zod";
+import { defineFamily, l, type Family, type FilterOp } from "../family.ts";
+import { field, type Field } from "../fields.ts";
+import type { Text } from "../i18n.ts";
+
+/** The field types an administrator can choose (issue 10). */
+export const modelFieldTypes = ["text", "longText", "int", "decimal", "date", "datetime", "dict", "dictMulti", "region", "organisation", "user", "file", "bool"] as const;
+export type ModelFieldType = (typeof modelFieldTypes)[number];
+
+/** D1 allows 100 columns per table: the id and the bookkeeping columns take six. */
+export const maxModelFields = 90;
+
+export const modelFieldSchema = z.object({
+  /** the key in records and the column's base name */
+  name: z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/),
+  title: z.string().trim().min(1).max(64),
+  titleEn: z.string().trim().max(64).optional(),
+  type: z.enum(modelFieldTypes),
+  /** text length (characters) */
+  length: z.number().int().min(1).max(5000).optional(),
+  required: z.boolean().default(false),
+  unique: z.boolean().default(false),
+  defaultValue: z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(64)).max(200)]).optional(),
+  /** dictionary type of dict and dictMulti fields */
+  dictType: z.string().max(64).optional(),
+  /** a regular expression text values must match (the message names the field) */
+  pattern: z.string().max(200).optional(),
+  /** removed fields are hidden, never dropped: their values stay in the records and their history */
+  hidden: z.boolean().default(false),
+});
+export type ModelField = z.infer<typeof modelFieldSchema>;
+
+export const dataModelSchema = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    /** the model's code: its table is dm_<code> */
+    code: z.string().regex(/^[a-z][a-z0-9_]{1,30}$/),
+    type: z.enum(["table", "view"]).default("table"),
+    fields: z.array(modelFieldSchema).min(1).max(maxModelFields),
+  })
+  .refine((m) => new Set(m.fields.map((f) => f.name)).size === m.fields.length, { path: ["fields"], params: { rule: "uniqueFieldNames" } });
+export type DataModel = z.infer<typeof dataModelSchema>;
+
+const labelOf = (f: ModelField): Text => l(f.title, f.titleEn || f.title);
+
+/** A text rule from the model's own pattern (a bad pattern is refused when the model is saved). */
+function withPattern(base: Field, pattern: string | undefined): Field {
+  if (!pattern) return base;
+  const re = new RegExp(pattern, "u");
+  return { ...base, schema: base.schema.refine((v) => typeof v !== "string" || re.test(v), { params: { rule: "pattern" } }) };
+}
+
+/** The engine's field for a model field. */
+export function fieldOfModel(f: ModelField): Field {
+  const label = labelOf(f);
+  const options = { required: f.required };
+  switch (f.type) {
+    case "text":
+      return withPattern(field.text(label, { ...options, max: f.length ?? 255 }), f.pattern);
+    case "longText":
+      return withPattern(field.longText(label, { ...options, max: f.length ?? 5000 }), f.pattern);
+    case "int":
+      return field.int(label, options);
+    case "decimal":
+      return field.number(label, options);
+    case "date":
+      return field.date(label, options);
+    case "datetime":
+      return field.datetime(label, options);
+    case "dict":
+      return field.dict(label, f.dictType ?? "", options);
+    case "dictMulti":
+      return field.dict(label, f.dictType ?? "", { ...options, multiple: true });
+    case "region":
+      return field.text(label, { ...options, max: 6, rules: ["zoningCode"] });
+    case "organisation":
+    case "user":
+      return field.ref(label, options);
+    case "file":
+      return field.json(label, z.array(z.string().max(64)).max(20), options);
+    case "bool":
+      return field.bool(label, options);
+  }
+}
+
+/** The kinds a list can filter by exactly; text is searched by prefix, and JSON values not at all. */
+const filterOf = (f: ModelField): FilterOp | null => (f.type === "text" || f.type === "longText" ? "prefix" : f.type === "file" || f.type === "dictMulti" ? null : "eq");
+
+/**
+ * The record family of a model: table dm_<code>, events dm.<code>.*, the data verbs' permission tags
+ * (every model's records are reached through /datamodel/data with `datamodel:data:*`), every visible field a
+ * column, a filter and a sort key (each gets an index, so any field is a fast query), text fields searched.
+ */
+export function familyOfModel(id: string, model: DataModel): Family {
+  const visible = model.fields.filter((f) => !f.hidden);
+  const fields = Object.fromEntries(model.fields.map((f) => [f.name, fieldOfModel(f)]));
+  const filters = Object.fromEntries(visible.flatMap((f) => (filterOf(f) ? [[f.name, filterOf(f)!]] : [])));
+  const family = defineFamily({
+    path: `/datamodel/data/${id}`,
+    perm: `dm:${model.code}`,
+    table: `dm_${model.code}`,
+    label: l(model.name, model.name),
+    fields,
+    columns: visible.slice(0, 12).map((f) => f.name),
+    filters,
+    sorts: [...visible.filter((f) => filterOf(f) === "eq" || f.type === "text").map((f) => f.name), "createTime", "updateTime"],
+    defaultSort: ["createTime", "desc"],
+    search: visible.filter((f) => f.type === "text" || f.type === "longText").map((f) => f.name).slice(0, 8),
+    unique: visible.filter((f) => f.unique).map((f) => [f.name]),
+  }) as unknown as Family;
+  const tag = (verb: string) => `datamodel:data:${verb}`;
+  return { ...family, tags: { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") } };
+}
