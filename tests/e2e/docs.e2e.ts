@@ -39,7 +39,8 @@ describe("/api/docs", () => {
     problems.length = 0;
     const response = await page.goto("/api/docs");
     expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
-    await page.locator(".opblock-tag").first().waitFor();
+    // the whole document (about 1,500 operations) is parsed before the first tag shows: slow on a loaded 2-core machine
+    await page.locator(".opblock-tag").first().waitFor({ timeout: 45_000 });
     await expect(page.locator(".info .title").textContent()).resolves.toContain("OAS 3.1");
     // the list shows the operations near the viewport; the tag filter brings a family's to the top
     await page.locator("input.operation-filter-input").fill("sys/sysdict");
