@@ -4,7 +4,7 @@
  * dictionaries, filters and sorts follow FIELDS.md §2.1. Amounts carry their unit in the label.
  */
 import { z } from "zod";
-import { defineFamily, l } from "../family.ts";
+import { defineFamily, l, type Family } from "../family.ts";
 import { field } from "../fields.ts";
 
 /**
@@ -16,6 +16,9 @@ export const enterpriseScope = () => ({
   creditCode: field.text(l("统一社会信用代码", "Unified social credit code"), { required: true, max: 18, rules: ["creditCode"] }),
   entName: field.text(l("企业名称", "Enterprise name"), { required: true, max: 128 }),
 });
+
+/** An enterprise's own records (the profile's tabs): families with the enterprise scope and its exact-match filter. */
+export const isEnterpriseScoped = (f: Family) => f.filters.creditCode === "eq" && "creditCode" in f.fields;
 
 /** 企业基本信息: one record per enterprise, keyed by its credit code; the header of the enterprise page. */
 export const enterpriseBasicInfo = defineFamily({
@@ -60,6 +63,9 @@ export const enterpriseBasicInfo = defineFamily({
   counted: ["industry", "scale", "listingStatus", "regStatus"],
   unique: [["creditCode"]],
 });
+
+/** The master record's family name (events and streams). */
+export const masterName = enterpriseBasicInfo.name;
 
 /**
  * 上市企业名录: an imported roster of enterprises by pool and year (excelSave). "szt" is not decoded; the

@@ -25,3 +25,34 @@ export function startBenchWorker(persist: string, port: number): { server: Child
   process.on("exit", stop);
   return { server, base: `http://127.0.0.1:${port}`, stop };
 }
+
+/** Waits until the bench Worker answers (wrangler dev takes a while to start). */
+export async function waitForBenchWorker(base: string) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/bare?runs=1`)).ok) return;
+    } catch {}
+    if (i > 240) throw new Error("bench worker did not start");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Calls the API as the signed-in user once `signIn` has run; a non-zero envelope code throws. */
+export function benchApi(base: string) {
+  let token = "";
+  const api = async <T = unknown>(path: string, body?: unknown): Promise<{ code: number; msg: string; data: T; total?: number }> => {
+    const response = await fetch(`${base}/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", ...(token ? { "x-hbi-token": token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { code: number; msg: string; data: T; total?: number };
+    if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+    return answer;
+  };
+  const signIn = async (userNo: string, password: string) => {
+    token = (await api<{ token: string }>("/auth/account", { userNo, password })).data.token;
+    return token;
+  };
+  return { api, signIn };
+}

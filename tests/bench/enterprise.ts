@@ -6,7 +6,7 @@
  * statistics, and applications saved and submitted into their approval flow per second.
  */
 import { rmSync } from "node:fs";
-import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
+import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { NodeD1 } from "./node-d1.ts";
 import { demoAdminPassword, seedId, seedMeta, seedStatements } from "../../worker/seed/index.ts";
 import { buildEnterpriseDemo, showcaseEnterprise } from "../../worker/seed/enterprise-demo/index.ts";
@@ -41,25 +41,9 @@ export async function enterpriseFigures(options: { port?: number; applications?:
 
   const { base, stop } = startBenchWorker(persist, port);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/bare?runs=1`)).ok) break;
-      } catch {}
-      if (i > 240) throw new Error("bench worker did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    let token = "";
-    const api = async (path: string, body?: unknown) => {
-      const response = await fetch(`${base}/api${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { "content-type": "application/json", ...(token ? { "x-hbi-token": token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as { code: number; msg: string; data: unknown };
-      if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-      return answer;
-    };
-    token = ((await api("/auth/account", { userNo: "admin", password: demoAdminPassword })).data as { token: string }).token;
+    await waitForBenchWorker(base);
+    const { api, signIn } = benchApi(base);
+    await signIn("admin", demoAdminPassword);
     /** median and p95 of `runs` sequential requests, in ms */
     const latency = async (path: string, runs = 50) => {
       const samples: number[] = [];

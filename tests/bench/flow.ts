@@ -5,7 +5,7 @@
  * bare D1 call, and end to end over HTTP). Its own wrangler dev on its own local D1, seeded like `npm start`.
  */
 import { rmSync } from "node:fs";
-import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
+import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { NodeD1 } from "./node-d1.ts";
 import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
 import type { Line } from "./web.ts";
@@ -61,25 +61,9 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
 
   const { base, stop } = startBenchWorker(persist, port);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/bare?runs=1`)).ok) break;
-      } catch {}
-      if (i > 240) throw new Error("bench worker did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    let token = "";
-    const api = async <T>(path: string, body?: unknown): Promise<Envelope<T>> => {
-      const response = await fetch(`${base}/api${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { "content-type": "application/json", ...(token ? { "x-hbi-token": token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as Envelope<T>;
-      if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-      return answer;
-    };
-    token = (await api<{ token: string }>("/auth/account", { userNo: "admin", password: demoAdminPassword })).data.token;
+    await waitForBenchWorker(base);
+    const { api, signIn } = benchApi(base);
+    const token = await signIn("admin", demoAdminPassword);
     const deploy = async (xml: string, name: string) => {
       const created = await api<{ id: string; key: string }>("/flowable/definition/model/create", { name, xml });
       return (await api<{ deployId: string; version: number }>("/flowable/definition/publish", { id: created.data.id })).data;

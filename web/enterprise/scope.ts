@@ -4,9 +4,9 @@
  * profile when it filters by `creditCode` with "eq" (the issue-9 convention for enterprise-scoped families).
  */
 import type { Family } from "../../events/family.ts";
+import { isEnterpriseScoped, masterName } from "../../events/families/enterprise.ts";
 
-/** The enterprise master record's family (common:enenterprisebasicinfo). */
-export const masterName = "common.enenterprisebasicinfo";
+export { masterName };
 export const profilePath = "/common/enterprisebasicinfo/index";
 
 export const groups = ["records", "ip", "finance", "risk", "services"] as const;
@@ -44,7 +44,7 @@ const order = (family: Family) => {
 export function scopedFamilies(all: Family[]): Record<Group, Family[]> {
   const out = Object.fromEntries(groups.map((g) => [g, [] as Family[]])) as Record<Group, Family[]>;
   for (const family of all) {
-    if (family.name === masterName || family.filters.creditCode !== "eq") continue;
+    if (family.name === masterName || !isEnterpriseScoped(family)) continue;
     out[groupOf(family)].push(family);
   }
   for (const g of groups) out[g].sort((a, b) => order(a) - order(b));

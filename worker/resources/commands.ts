@@ -110,7 +110,9 @@ export async function recordAsOf(db: D1Database, family: Family, id: string, ver
   };
 }
 
-export const idList = z.array(z.union([z.string().min(1).max(64), z.number()]).transform(String)).min(1).max(100);
+/** A record id in a request: text, or a number the seed's screens send. */
+export const recordId = z.union([z.string().min(1).max(64), z.number()]).transform(String);
+export const idList = z.array(recordId).min(1).max(100);
 
 /** Deletes of several records, decided against each stream; one batch appends them all or none. */
 export async function newDeletes(db: D1Database, family: Family, ids: string[]): Promise<StreamWrite[]> {

@@ -18,7 +18,7 @@ import { DomainError, codes, notFound } from "../errors.ts";
 import { displayTime } from "../time.ts";
 import type { StreamWrite, PendingEvent } from "../store/types.ts";
 import { history } from "../store/history.ts";
-import { newCreate, newUpdate, streamOf, withoutManaged } from "../resources/commands.ts";
+import { newCreate, newUpdate, recordId as id, streamOf, withoutManaged } from "../resources/commands.ts";
 import { findById } from "../resources/query.ts";
 import { decide } from "../flow/engine/decide.ts";
 import { instanceStream } from "../flow/engine/events.ts";
@@ -28,7 +28,6 @@ import { flowRecordOf } from "../flow/routes/tasks.ts";
 import type { BusinessLink } from "../flow/business.ts";
 import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
 
-const id = z.union([z.string().min(1).max(64), z.number()]).transform(String);
 const idQuery = z.object({ id });
 const labels = { id: l("申请", "Application") };
 

@@ -15,11 +15,10 @@ import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import { codes } from "../errors.ts";
 import { displayTime } from "../time.ts";
-import { newTransition } from "../resources/commands.ts";
+import { newTransition, recordId as id } from "../resources/commands.ts";
 import type { RecordValues } from "../resources/decide.ts";
 import { decideExamine, decidePublish, decideRevoke, decideShowChange } from "./lifecycle.ts";
 
-const id = z.union([z.string().min(1).max(64), z.number()]).transform(String);
 /** revokeData takes `{ id }`, `{ ids }` or a bare array of ids (the seed's screens send each). */
 const idsBody = z.union([z.array(id).min(1).max(100), z.object({ id }).transform((b) => [b.id]), z.object({ ids: z.array(id).min(1).max(100) }).transform((b) => b.ids)]);
 const examBody = z.object({ id, examStatus: z.enum(["1", "2"]), examOpinion: z.string().max(500).optional().default("") });

@@ -25,6 +25,9 @@ import { applyLifecycle } from "./lifecycle.ts";
 import { rngFor, type Rng } from "./random.ts";
 import type { BuildContext, Person } from "./context.ts";
 import { fieldValue, orderPairs, refToPeople } from "./values.ts";
+import { isEnterpriseScoped, masterName } from "../../../events/families/enterprise.ts";
+
+export { isEnterpriseScoped, masterName };
 
 export const demoEnterpriseCount = 300;
 
@@ -32,9 +35,6 @@ export const demoEnterpriseCount = 300;
 const baseFamily = (f: Family) => /^(sys|flowable|msg):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
 
 const shortOf = (f: Family) => f.perm.slice(f.perm.indexOf(":") + 1);
-export const masterName = "common.enenterprisebasicinfo";
-export const isEnterpriseScoped = (f: Family) => f.filters.creditCode === "eq" && "creditCode" in f.fields;
-
 /** Where a ref field points (family short name), by key; a family may override its own keys. */
 const refTargets: Record<string, string> = {
   productId: "tbfinanc",
