@@ -31,6 +31,11 @@ export interface Field {
    * and forms show it read-only, so no request can skip a state rule by writing the field directly.
    */
   managed?: boolean;
+  /**
+   * The value records lacking this field take (a required field added to a data model that already has
+   * records): the record's state, its read-model row and a rebuilt row all read it the same way.
+   */
+  fallback?: unknown;
 }
 
 interface Options {

@@ -10,6 +10,9 @@ export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: Mess
   switch (issue.code) {
     case "custom": {
       const rule = (issue.params as { rule?: string } | undefined)?.rule;
+      // a data model's own pattern tells its own message (events/datamodel/definition.ts)
+      const message = (issue.params as { message?: unknown } | undefined)?.message;
+      if (rule === "pattern" && typeof message === "string") return { key: "patternMessage", params: { message } };
       if (rule && rule in rules) return { key: rules[rule as RuleName].message };
       return { key: "formatError" };
     }

@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { demoAdminPassword, demoUserPassword, seedId, seedMeta, seedStatements } from "../worker/seed/index.ts";
 import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
 import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
+import { seedDataModelDemo } from "../worker/seed/datamodel-demo.ts";
 import { seal } from "../worker/store/append.ts";
 import { store } from "../worker/modules.ts";
 import { isMixedPassword } from "../events/rules.ts";
@@ -62,6 +63,11 @@ if (sqlIndex > 0) {
       console.log(`seeded the enterprise demo region: ${events} records and ${approvals} applications in approval in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       // families needing what the demo does not make (an uploaded image) are expected; anything else is a bug to report
       for (const s of skipped.filter((s) => !s.reason.startsWith("needs "))) console.warn(`enterprise demo: ${s.family} left out (${s.reason})`);
+    }
+    // a run-time data model with its records, a released form and a published report (QIFU_DATAMODEL_DEMO=0 leaves it out)
+    if (process.env.QIFU_DATAMODEL_DEMO !== "0") {
+      const records = await seedDataModelDemo(env.DB, store, seedId, seedMeta(at));
+      console.log(`seeded the data-model demo: model project_pipeline with ${records} records, form project_apply (released), report project_by_industry (published)`);
     }
   });
 }

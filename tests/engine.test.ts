@@ -70,6 +70,10 @@ const overrides: Record<string, (n: number) => Record<string, unknown>> = {
   "/msg/type": () => ({ parentId: undefined }),
   // a blacklisted supplier needs its reason
   "/common/suppliers": (n) => ({ blacklisted: n % 2 === 0, blacklistReason: n % 2 === 0 ? `原因${n}` : undefined, rating: 1 + (n % 5) }),
+  // a data model: a code its table is named after, one field (worker/datamodel/models.ts decides the rest)
+  // a report over a declared family (worker/reports checks the source and the fields it names)
+  "/report/model": () => ({ source: { kind: "family", id: "sys.sysdict" }, definition: { columns: ["type", "name"], filters: [], groupBy: [], aggregates: [], sort: [], limit: 100 } }),
+  "/datamodel": (n) => ({ code: `sample_${n}`, type: "table", fields: [{ name: "a", title: "A", type: "text", required: false, unique: false, hidden: false }] }),
 };
 
 function sampleRecord(family: Family, n: number) {
@@ -84,7 +88,14 @@ const plainText = (family: Family) => Object.entries(family.fields).filter(([k, 
 /** (a family whose only text is part of a unique key edits that: one record holding the new value stays unique) */
 const firstText = (family: Family) => plainText(family).find(([k]) => !family.unique.flat().includes(k)) ?? plainText(family)[0]!;
 
-describe.each(families.map((f) => [f.path, f] as const))("family %s", (_path, family) => {
+/**
+ * Families whose records only their module's commands make, each against another record (a form's layout
+ * against its data model, a release from its form, a filled form with its model's record): the generic
+ * save cannot make a valid sample. tests/forms.test.ts covers their commands, lists and history.
+ */
+const madeByTheirModule = new Set(["/datamodel/form", "/datamodel/formrelease", "/form/data"]);
+
+describe.each(families.filter((f) => !madeByTheirModule.has(f.path)).map((f) => [f.path, f] as const))("family %s", (_path, family) => {
   const id = family.idKey;
 
   it("creates, reads, lists, updates, keeps history and deletes a record", async () => {

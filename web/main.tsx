@@ -19,6 +19,9 @@ import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./sys/index.ts";
 import "./flow/index.ts";
 import "./msg/index.ts"; // (helper M) message centre screens
+import "./datamodel/index.ts"; // (issue 10) data-model screens
+import "./reports/index.ts"; // (issue 10, helper D) report designer and viewer
+import "./forms/index.ts"; // (issue 10, helper C) form designer, filled forms, process forms
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

@@ -17,13 +17,18 @@ import { flowModule } from "./flow/index.ts";
 import { msgModule } from "./msg/index.ts"; // (helper M)
 import { servicesModule } from "./services/index.ts";
 import { enterpriseModule } from "./enterprise/index.ts";
-import { linkBusiness } from "./flow/business.ts";
+import { linkBusiness, linkStartForm } from "./flow/business.ts";
+import { formsModule } from "./forms/index.ts";
+import { reportsModule } from "./reports/index.ts";
+import { datamodelModule } from "./datamodel/index.ts";
 
 const services = servicesModule(families);
 linkBusiness(...services.businessLinks);
+linkBusiness(...formsModule.businessLinks);
+linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

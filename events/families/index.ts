@@ -8,6 +8,9 @@ import { enterpriseFamilies } from "./enterprise.ts";
 import { synViewFamilies } from "./syn-views.ts";
 import { serviceFamilies } from "./services.ts";
 import { caseworkFamilies } from "./casework.ts";
+import { formFamilies } from "./forms.ts";
+import { datamodelFamilies } from "./datamodel.ts";
+import { reportFamilies } from "./reports.ts";
 
 export const families: Family[] = [
   ...([dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[]),
@@ -15,6 +18,9 @@ export const families: Family[] = [
   ...(synViewFamilies as unknown as Family[]),
   ...(serviceFamilies as unknown as Family[]),
   ...(caseworkFamilies as unknown as Family[]),
+  ...(formFamilies as unknown as Family[]),
+  ...(datamodelFamilies as unknown as Family[]),
+  ...(reportFamilies as unknown as Family[]),
 ];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -774,7 +774,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "report-view", name: "报表查看", enName: "Report view", type: 1,
         url: "/report/view", componentUrl: "report/view/index", routeName: "report-view", icon: "eye",
-        perms: "report:reportfile:list,report:reportfile:info,report:reportfile:save,report:reportfile:update,report:reportfile:delete,report:reportfile:publish",
+        perms: "report:reportfile:list,report:reportfile:info,report:reportfile:save,report:reportfile:update,report:reportfile:delete,report:reportfile:publish,report:reportfile:revoke",
       },
     ],
   },

@@ -6,6 +6,7 @@ import { app } from "../../worker/app.ts";
 import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 import { approvalsInWorker, loadOpenTasks, todoPages } from "./flow-scenarios.ts";
+import { groupedAggregates, modelListPages } from "./datamodel-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -35,6 +36,10 @@ export default {
           return Response.json(await approvalsInWorker(env, url.searchParams.get("token") ?? "", n("count", 100)));
         case "/flow/todo":
           return Response.json(await todoPages(env.DB, n("runs", 200)));
+        case "/datamodel/list":
+          return Response.json(await modelListPages(env.DB, url.searchParams.get("model") ?? "", n("which", 0), n("runs", 200)));
+        case "/datamodel/grouped":
+          return Response.json(await groupedAggregates(env.DB, url.searchParams.get("table") ?? "", n("runs", 10)));
         case "/bare":
           return Response.json(await bareCalls(env.DB, n("runs", 500)));
         case "/rebuild":

@@ -7,7 +7,6 @@ import { registerScreens } from "../app/screens.ts";
 // designer, models, diagram (helper D)
 registerScreens({
   "flowable/model/index": () => import("./models/ModelsScreen.tsx"),
-  "flowable/form/index": () => import("./models/FormBindingScreen.tsx"),
 });
 
 // approvals and monitor (helper A)

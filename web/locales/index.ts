@@ -12,8 +12,11 @@ import msg from "./msg.ts"; // (helper M)
 import flowTasks from "./flow-tasks.ts";
 import flowDesigner from "./flow-designer.ts";
 import enterprise from "./enterprise.ts"; // (helper U, issue 9)
+import datamodel from "./datamodel.ts"; // (issue 10, helper B)
+import reports from "./reports.ts"; // (issue 10, helper D)
+import forms from "./forms.ts"; // (issue 10, helper C)
 
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise };
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

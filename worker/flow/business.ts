@@ -4,7 +4,10 @@
  * writes of its own records go with the flow's events. They are appended in the same batch, so a record's
  * status never disagrees with its instance, and a clash re-decides both. The flow module knows no module.
  */
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env.ts";
 import type { StreamWrite } from "../store/types.ts";
+import type { DeploymentRow } from "./repository.ts";
 import type { FlowEvent } from "./engine/events.ts";
 import type { InstanceState } from "./engine/types.ts";
 
@@ -36,3 +39,23 @@ export async function businessWrites(db: D1Database, move: Omit<InstanceMove, "b
   const link = links.find((l) => businessKey.startsWith(l.prefix));
   return link ? link.react(db, { ...move, businessKey }) : [];
 }
+
+/** dynamicStart with `proc_form_id`: the filled form to store with the instance it starts. */
+export interface FormStart {
+  deployment: DeploymentRow;
+  data: Record<string, unknown>;
+  procFormId: string;
+  dataModelId: string | null;
+}
+
+/** Stores a filled form and starts its approval in one append (the forms module's, linked by the composition root). */
+export type StartFormHandler = (c: Context<AppEnv>, start: FormStart) => Promise<Response>;
+
+let startForm: StartFormHandler | null = null;
+
+export function linkStartForm(handler: StartFormHandler) {
+  startForm = handler;
+}
+
+/** The linked handler of form starts (none until a module links one). */
+export const startFormHandler = () => startForm;

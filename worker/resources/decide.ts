@@ -30,15 +30,30 @@ export type RecordCommand =
   | { kind: "revert"; id: string; version: number; record: RecordValues }
   | { kind: "restore"; id: string };
 
+/**
+ * A stored record with the fallback of each field it lacks (Field.fallback: a required field added to a data
+ * model after records existed), as the read model shows it.
+ */
+export function withFallbacks(family: Family, record: RecordValues): RecordValues {
+  let out = record;
+  for (const [key, f] of Object.entries(family.fields)) {
+    if (f.fallback === undefined || record[key] !== undefined) continue;
+    if (out === record) out = { ...record };
+    out[key] = f.fallback;
+  }
+  return out;
+}
+
 export function evolve(family: Family, state: RecordState, event: StoredEvent): RecordState {
+  const record = () => withFallbacks(family, event.data.record as RecordValues);
   switch (event.type) {
     case family.events.created:
-      return { ...state, version: event.version, record: event.data.record as RecordValues, deleted: false, created: { at: event.at, by: event.meta.actorId } };
+      return { ...state, version: event.version, record: record(), deleted: false, created: { at: event.at, by: event.meta.actorId } };
     case family.events.updated:
     case family.events.restored:
-      return { ...state, version: event.version, record: event.data.record as RecordValues, deleted: false, deletedRecord: null };
+      return { ...state, version: event.version, record: record(), deleted: false, deletedRecord: null };
     case family.events.deleted:
-      return { ...state, version: event.version, record: null, deleted: true, deletedRecord: event.data.record as RecordValues };
+      return { ...state, version: event.version, record: null, deleted: true, deletedRecord: record() };
     default:
       return { ...state, version: event.version };
   }

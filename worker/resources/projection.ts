@@ -12,6 +12,7 @@ import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import { searchTableOf } from "./schema.ts";
 import { forgetTerms, indexTerms, recordTerms, searchRebuildPass } from "./search.ts";
+import { withFallbacks } from "./decide.ts";
 
 type Value = string | number | null;
 
@@ -41,7 +42,7 @@ export function familyProjection(family: Family): Projection {
   /** The row an event leaves behind (null when deleted); create_* from the created event, or carried by a restore. */
   function rowOf(e: StoredEvent): Value[] | null {
     if (e.type === deleted) return null;
-    const record = e.data.record as Record<string, unknown>;
+    const record = withFallbacks(family, e.data.record as Record<string, unknown>);
     const by = e.meta.actorId ?? "system";
     const time = displayTime(e.at);
     const createTime = e.type === created ? time : e.type === restored ? displayTime(e.data.createdAt as string) : null;
@@ -53,7 +54,7 @@ export function familyProjection(family: Family): Projection {
 
   /** Counter changes of one event: the total and each counted field's value. */
   function counterDeltas(e: StoredEvent): [string, string, number][] {
-    const record = e.data.record as Record<string, unknown>;
+    const record = withFallbacks(family, e.data.record as Record<string, unknown>);
     if (e.type === updated) {
       const changes = (e.data.changes ?? {}) as Record<string, [unknown, unknown]>;
       return family.counted.flatMap((k): [string, string, number][] =>
@@ -146,7 +147,7 @@ export function familyProjection(family: Family): Projection {
       for (let i = 0; i < live.length; i += rowsPerStatement) statements.push({ sql: upsertSql, params: [JSON.stringify(live.slice(i, i + rowsPerStatement))] });
       if (touched.length) {
         const lastRecord = new Map<string, Record<string, unknown>>();
-        for (const e of events) if (e.type !== deleted) lastRecord.set(e.data.id as string, e.data.record as Record<string, unknown>);
+        for (const e of events) if (e.type !== deleted) lastRecord.set(e.data.id as string, withFallbacks(family, e.data.record as Record<string, unknown>));
         statements.push(...indexTerms(family, touched.filter((id) => rows.get(id)).map((id) => [id, recordTerms(family, lastRecord.get(id)!)])));
       }
       statements.push(...counterStatements(events));
@@ -166,10 +167,18 @@ export function familyProjection(family: Family): Projection {
     rebuildRange(from, to) {
       // Same columns as rowOf(), computed by SQLite from the stored events in log order.
       // columns stored as JSON text (toColumn's JSON.stringify) are re-serialised; plain values are extracted
-      const value = (k: string) =>
+      const stored = (k: string) =>
         storedAsJson(family.fields[k]!)
           ? `CASE WHEN COALESCE(json_type(e.data, '$.record.${k}'), 'null') = 'null' THEN NULL ELSE json_quote(json_extract(e.data, '$.record.${k}')) END`
           : `json_extract(e.data, '$.record.${k}')`;
+      // a record lacking a field with a fallback reads the fallback, as rowOf() does (bound after ?1 and ?2)
+      const fallbacks: Value[] = [];
+      const value = (k: string) => {
+        const f = family.fields[k]!;
+        if (f.fallback === undefined) return stored(k);
+        fallbacks.push(toColumn(f, f.fallback));
+        return `CASE WHEN json_type(e.data, '$.record.${k}') IS NULL THEN ?${fallbacks.length + 2} ELSE ${stored(k)} END`;
+      };
       const select = [
         "json_extract(e.data, '$.id')",
         ...fieldKeys.map(value),
@@ -190,7 +199,7 @@ export function familyProjection(family: Family): Projection {
           sql:
             `INSERT INTO ${family.table} (${columns.join(", ")}) SELECT ${select.join(", ")} FROM events e WHERE e.position > ?1 AND e.position <= ?2 ` +
             `AND e.type IN ('${created}', '${updated}', '${restored}') ORDER BY e.position ${onConflict}`,
-          params: [from, to],
+          params: [from, to, ...fallbacks],
         },
         { sql: `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (${lastIsDeletion})`, params: [from, to] },
       ];

@@ -100,6 +100,9 @@ function conditions(family: Family, q: Pick<ListQuery, "filters">): SQL | undefi
   return parts.length ? and(...parts) : undefined;
 }
 
+/** Families whose rows no projection counts (a view model's rows are a query): their totals are counted by SQL. */
+export const uncounted = new WeakSet<Family>();
+
 export async function listPage(db: D1Database, family: Family, q: ListQuery): Promise<{ total: number; rows: Record<string, unknown>[]; capped?: boolean }> {
   if (q.keyword) return searchPage(db, family, q);
   const orm = recordsOf(db);
@@ -115,7 +118,7 @@ export async function listPage(db: D1Database, family: Family, q: ListQuery): Pr
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const only = q.filters.length === 1 ? q.filters[0]! : undefined;
-  const counted = q.filters.length === 0 || (only?.op === "eq" && family.counted.includes(only.key));
+  const counted = !uncounted.has(family) && (q.filters.length === 0 || (only?.op === "eq" && family.counted.includes(only.key)));
   const totalQuery = counted
     ? orm
         .select({ n: counters.n })

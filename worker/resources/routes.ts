@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { initialState, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
-import { RouteTable } from "../http/routes.ts";
+import type { RouteDoc, RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
@@ -35,8 +35,9 @@ function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown>): num
   return Number.isInteger(value) ? value : undefined;
 }
 
-async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update") {
-  const body = withoutManaged(family, await readJson<Record<string, unknown>>(c));
+/** Save: a create, or with the id key an update (tag update checked here); `input` when the body was read already (flat forms). */
+export async function saveAnswer(c: Context<AppEnv>, family: Family, mode: "save" | "update", input?: Record<string, unknown>) {
+  const body = withoutManaged(family, input ?? (await readJson<Record<string, unknown>>(c)));
   const rawId = body?.[family.idKey];
   const id = rawId === undefined || rawId === null || rawId === "" ? undefined : String(rawId);
   if (mode === "update" && !id) throw notFound(family.label);
@@ -54,40 +55,65 @@ async function save(c: Context<AppEnv>, family: Family, mode: "save" | "update")
   }, { retries: id && expected === undefined ? clashRetries : 0 });
 }
 
+/**
+ * Where the standard verbs hang and whose records they serve: a declared family at its own path, or a
+ * family resolved per request from a path pattern (a data model's records under /datamodel/data/:modelId).
+ */
+export interface VerbMount {
+  /** the path the verbs hang below (Hono syntax: it may hold parameters the resolver reads) */
+  path: string;
+  /** permission tags of the verbs, known before any family is resolved (the route table's guard checks them) */
+  tags: Family["tags"];
+  /** the request's family; `write` for the verbs that append events (a read-only family refuses them) */
+  family: (c: Context<AppEnv>, intent: "read" | "write") => Promise<Family>;
+  /** what the API document says about a verb */
+  doc: (verb: string, body?: z.ZodType) => RouteDoc;
+}
+
+/** The mount of a declared family: its own path and tags, documented from its declaration. */
+export function declaredMount(family: Family): VerbMount {
+  const resolved = Promise.resolve(family);
+  return { path: family.path, tags: family.tags, family: () => resolved, doc: (verb, body) => ({ family, verb, ...(body ? { body } : {}) }) };
+}
+
 export function familyRoutes(routes: RouteTable, family: Family) {
-  spreadsheetRoutes(routes, family);
-  const { path, tags } = family;
-  const doc = (verb: string) => ({ doc: { family, verb } });
+  standardVerbs(routes, declaredMount(family));
+}
+
+/**
+ * The table as the standard verbs see it: a method and path an earlier module already serves is left to it
+ * (its own verb is the one served; the engine's would never be reached, so it is not listed either).
+ */
+export function unclaimed(table: RouteTable): Pick<RouteTable, "get" | "post"> {
+  const taken = new Set(table.routes.map((r) => `${r.method} ${r.path}`));
+  const free: Pick<RouteTable, "get" | "post"> = {
+    get: (path, ...rest) => (taken.has(`GET ${path}`) || table.get(path, ...rest), free as RouteTable),
+    post: (path, ...rest) => (taken.has(`POST ${path}`) || table.post(path, ...rest), free as RouteTable),
+  };
+  return free;
+}
+
+export function standardVerbs(table: RouteTable, mount: VerbMount) {
+  spreadsheetRoutes(table, mount);
+  const routes = unclaimed(table);
+  const { path, tags } = mount;
+  const doc = (verb: string) => ({ doc: mount.doc(verb) });
+  const read = (c: Context<AppEnv>) => mount.family(c, "read");
+  const write = (c: Context<AppEnv>) => mount.family(c, "write");
   routes
-    .get(`${path}/list`, tags.list, async (c) => {
-      const { total, rows, capped } = await listPage(c.env.DB, family, parseListQuery(family, c.req.query()));
-      return capped ? c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, totalCapped: true, data: rows }) : page(c, total, rows);
-    }, doc("list"))
-    .get(`${path}/listAll`, tags.list, async (c) => ok(c, await listAll(c.env.DB, family, parseListQuery(family, c.req.query())), "fetched"), doc("listAll"))
-    .get(`${path}/info/:id`, tags.info, async (c) => {
-      const id = c.req.param("id")!;
-      const asOf = c.req.query("version");
-      const record = asOf === undefined || asOf === "" ? await findById(c.env.DB, family, id) : await recordAsOf(c.env.DB, family, id, versionParam(asOf));
-      if (!record) throw notFound(family.label);
-      c.header("ETag", `W/"${record.version}"`);
-      return ok(c, record, "fetched");
-    }, doc("info"))
-    .get(`${path}/history/:id`, tags.info, async (c) => ok(c, await history(c.env.DB, streamOf(family, c.req.param("id")!)), "fetched"), doc("history"))
+    .get(`${path}/list`, tags.list, async (c) => listAnswer(c, await read(c), c.req.query()), doc("list"))
+    .get(`${path}/listAll`, tags.list, async (c) => {
+      const family = await read(c);
+      return ok(c, await listAll(c.env.DB, family, parseListQuery(family, c.req.query())), "fetched");
+    }, doc("listAll"))
+    .get(`${path}/info/:id`, tags.info, async (c) => infoAnswer(c, await read(c), c.req.param("id")!, c.req.query("version")), doc("info"))
+    .get(`${path}/history/:id`, tags.info, async (c) => ok(c, await history(c.env.DB, streamOf(await read(c), c.req.param("id")!)), "fetched"), doc("history"))
     // save creates (tag save) or, with the id key present, updates (tag update, checked inside)
-    .post(`${path}/save`, tags.save, (c) => save(c, family, "save"), doc("save"))
-    .post(`${path}/update`, tags.update, (c) => save(c, family, "update"), doc("update"))
-    .post(`${path}/delete`, tags.delete, async (c) => {
-      const body = await readJson(c);
-      if (Array.isArray(body) && body.length === 0) throw nothingSelected();
-      if (Array.isArray(body) && body.length > 100) throw tooMany(100);
-      const parsed = idList.safeParse(Array.isArray(body) ? body : [body].filter((v) => typeof v === "string" || typeof v === "number"));
-      if (!parsed.success) throw tooMany(100);
-      return runCommand(c, async () => ({
-        writes: await newDeletes(c.env.DB, family, [...new Set(parsed.data)]),
-        response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null },
-      }));
-    }, doc("delete"))
+    .post(`${path}/save`, tags.save, async (c) => saveAnswer(c, await write(c), "save"), doc("save"))
+    .post(`${path}/update`, tags.update, async (c) => saveAnswer(c, await write(c), "update"), doc("update"))
+    .post(`${path}/delete`, tags.delete, async (c) => deleteAnswer(c, await write(c), await readJson(c)), doc("delete"))
     .post(`${path}/revert/:id`, tags.update, async (c) => {
+      const family = await write(c);
       const id = c.req.param("id")!;
       const body = await readJson<Record<string, unknown>>(c);
       const version = versionParam(body?.version);
@@ -99,6 +125,7 @@ export function familyRoutes(routes: RouteTable, family: Family) {
       });
     }, doc("revert"))
     .post(`${path}/restore/:id`, tags.delete, async (c) => {
+      const family = await write(c);
       const id = c.req.param("id")!;
       return runCommand(c, async () => {
         const write = await newRestore(c.env.DB, family, id);
@@ -106,7 +133,33 @@ export function familyRoutes(routes: RouteTable, family: Family) {
       });
     }, doc("restore"))
     .get(`${path}/deleted`, tags.delete, async (c) => {
-      const { total, rows } = await deletedPage(c.env.DB, family, c.req.query());
+      const { total, rows } = await deletedPage(c.env.DB, await read(c), c.req.query());
       return page(c, total, rows);
     }, doc("deleted"));
+}
+
+/** A list page's answer (the total, capped for a frequent keyword) for query parameters. */
+export async function listAnswer(c: Context<AppEnv>, family: Family, query: Record<string, string>) {
+  const { total, rows, capped } = await listPage(c.env.DB, family, parseListQuery(family, query));
+  return capped ? c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, totalCapped: true, data: rows }) : page(c, total, rows);
+}
+
+/** One record (as of a version when asked), with its version as the ETag. */
+export async function infoAnswer(c: Context<AppEnv>, family: Family, id: string, asOf?: string) {
+  const record = asOf === undefined || asOf === "" ? await findById(c.env.DB, family, id) : await recordAsOf(c.env.DB, family, id, versionParam(asOf));
+  if (!record) throw notFound(family.label);
+  c.header("ETag", `W/"${record.version}"`);
+  return ok(c, record, "fetched");
+}
+
+/** Deletes the records a body names (an id, or up to 100 ids), all in one append or none. */
+export async function deleteAnswer(c: Context<AppEnv>, family: Family, body: unknown) {
+  if (Array.isArray(body) && body.length === 0) throw nothingSelected();
+  if (Array.isArray(body) && body.length > 100) throw tooMany(100);
+  const parsed = idList.safeParse(Array.isArray(body) ? body : [body].filter((v) => typeof v === "string" || typeof v === "number"));
+  if (!parsed.success) throw tooMany(100);
+  return runCommand(c, async () => ({
+    writes: await newDeletes(c.env.DB, family, [...new Set(parsed.data)]),
+    response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null },
+  }));
 }

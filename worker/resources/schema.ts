@@ -23,32 +23,54 @@ const declaredTable = sqliteTable as unknown as (name: string, columns: Record<s
 
 const sqlColumn = (name: string, sql: string) => (sql === "INTEGER" ? integer(name) : sql === "REAL" ? real(name) : text(name));
 
+/** An index a family's list needs: its name and the keys (field, bookkeeping or id key) it covers, in order. */
+export interface IndexSpec {
+  name: string;
+  keys: string[];
+  unique: boolean;
+}
+
+/** The column of a key in a family's table: a field's, a bookkeeping one, or the id's. */
+export const columnOfKey = (family: Family, key: string) =>
+  family.column[key] ?? metaColumns.find((m) => m.key === key)?.column ?? (key === family.idKey ? family.idColumn : key);
+
+/**
+ * The indexes of a family's table, shared by the declared tables (drizzle, migrations) and the tables made at
+ * run time (worker/resources/ddl.ts), so both get the same ones under the same names.
+ * A list filtered by an eq filter and sorted needs one index covering both (PERFORMANCE.md rule 4).
+ * Every sort key gets (sort, id); each eq filter gets (filter, default sort, id) so the usual list —
+ * one filter, default order — reads its page off one index. More composites would multiply the
+ * cost of every write (each index is another random B-tree insert per row).
+ */
+export function indexPlan(family: Family): IndexSpec[] {
+  const plan: IndexSpec[] = [];
+  const named = new Set<string>();
+  const add = (keys: string[], unique = false) => {
+    // the name keeps the id key itself (not its column), as the migrations already name them
+    const name = `${family.table}_${keys.map((k) => family.column[k] ?? metaColumns.find((m) => m.key === k)?.column ?? k).join("_")}_${unique ? "uq" : "idx"}`;
+    if (named.has(name)) return;
+    named.add(name);
+    plan.push({ name, keys, unique });
+  };
+  const [defaultSort] = family.defaultSort as [string, string];
+  for (const sort of family.sorts as string[]) add([sort, family.idKey]);
+  for (const [f, op] of Object.entries(family.filters)) if (op === "eq" && f !== defaultSort) add([f, defaultSort, family.idKey]);
+  for (const group of family.unique) add(group, true);
+  return plan;
+}
+
 /** The read-model table of a family: id, declared fields, bookkeeping, and the indexes its list needs. */
 export function familyTable(family: Family): DeclaredTable {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const columns: Record<string, any> = { [family.idKey]: text(family.idColumn).primaryKey() };
   for (const [key, f] of Object.entries(family.fields)) columns[key] = sqlColumn(family.column[key]!, f.sql);
   for (const m of metaColumns) columns[m.key] = m.key === "version" ? integer(m.column).notNull() : text(m.column);
-  return declaredTable(family.table, columns, (c) => {
-    const built = [] as ReturnType<typeof index>[];
-    const named = new Set<string>();
-    const add = (cols: string[], unique = false) => {
-      const name = `${family.table}_${cols.map((k) => family.column[k] ?? metaColumns.find((m) => m.key === k)?.column ?? k).join("_")}_${unique ? "uq" : "idx"}`;
-      if (named.has(name)) return;
-      named.add(name);
-      const [first, ...rest] = cols.map((k) => c[k]!);
-      built.push((unique ? uniqueIndex(name) : index(name)).on(first, ...rest) as unknown as ReturnType<typeof index>);
-    };
-    // A list filtered by an eq filter and sorted needs one index covering both (PERFORMANCE.md rule 4).
-    // Every sort key gets (sort, id); each eq filter gets (filter, default sort, id) so the usual list —
-    // one filter, default order — reads its page off one index. More composites would multiply the
-    // cost of every write (each index is another random B-tree insert per row).
-    const [defaultSort] = family.defaultSort as [string, string];
-    for (const sort of family.sorts as string[]) add([sort, family.idKey]);
-    for (const [f, op] of Object.entries(family.filters)) if (op === "eq" && f !== defaultSort) add([f, defaultSort, family.idKey]);
-    for (const group of family.unique) add(group, true);
-    return built;
-  });
+  return declaredTable(family.table, columns, (c) =>
+    indexPlan(family).map(({ name, keys, unique }) => {
+      const [first, ...rest] = keys.map((k) => c[k]!);
+      return (unique ? uniqueIndex(name) : index(name)).on(first, ...rest) as unknown as ReturnType<typeof index>;
+    }),
+  );
 }
 
 /** Link tables mirrored from `refs` fields (user → roles, role → menus), for joins in permission checks. */

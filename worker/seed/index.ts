@@ -10,6 +10,8 @@ import { domainDictionarySeed } from "../../events/seed/dictionaries-domain.ts";
 import { enterpriseDictionarySeed } from "../../events/seed/dictionaries-enterprise.ts";
 import { servicesDictionarySeed } from "../../events/seed/dictionaries-services.ts";
 import { caseworkDictionarySeed } from "../../events/seed/dictionaries-casework.ts";
+import { datamodelDictionarySeed } from "../../events/seed/dictionaries-datamodel.ts";
+import { formsDictionarySeed } from "../../events/seed/dictionaries-forms.ts";
 import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
@@ -151,7 +153,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
 
-  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed]) {
+  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...datamodelDictionarySeed, ...formsDictionarySeed]) {
     for (const [index, [value, name, enName]] of entries.entries()) {
       create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
     }

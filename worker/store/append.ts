@@ -48,7 +48,7 @@ export function statementsFor(projections: Projection[], sealed: StoredEvent[]):
   }
   for (const projection of projections) {
     const types = handles(projection);
-    const handled = sealed.filter((e) => types.has(e.type));
+    const handled = sealed.filter((e) => types.has(e.type) || projection.handlesType?.(e.type));
     if (handled.length) statements.push(...projection.project(handled));
   }
   return statements;
@@ -99,7 +99,9 @@ async function explainFailure(db: D1Database, projections: Projection[], error: 
   if (unique) {
     const table = unique[1]!;
     const columns = unique[2]!.split(",").map((c) => c.trim().split(".").pop()!);
-    const fields = projections.find((p) => p.tables.includes(table))?.uniqueFields?.(table, columns);
+    // the table's owner names its fields; a table made at run time is named by the projection that writes it
+    const owner = projections.find((p) => p.tables.includes(table));
+    const fields = owner ? owner.uniqueFields?.(table, columns) : projections.map((p) => p.uniqueFields?.(table, columns)).find((f) => f);
     return new DuplicateError(fields ?? columns.map((c) => ({ key: c, label: { "zh-CN": c, "en-US": c } })));
   }
   return error;

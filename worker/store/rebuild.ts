@@ -16,9 +16,14 @@ export interface RebuildProgress {
 
 const statementsPerBatch = 200;
 
-export async function rebuild(db: D1Database, projections: Projection[], options: { from?: number; maxEvents?: number; pageSize?: number } = {}): Promise<RebuildProgress> {
+export async function rebuild(db: D1Database, declared: Projection[], options: { from?: number; maxEvents?: number; pageSize?: number } = {}): Promise<RebuildProgress> {
   const { from = 0, maxEvents = Number.POSITIVE_INFINITY, pageSize = 50_000 } = options;
+  // read models made at run time stand in for the projection that writes them (asked on every call: a
+  // resumed rebuild may run in another isolate); their tables are recreated before anything is emptied
+  const prepared = await Promise.all(declared.map((p) => p.prepareRebuild?.(db)));
+  const projections = [...declared, ...prepared.flatMap((p) => p?.projections ?? [])];
   if (from === 0) {
+    await run(db, prepared.flatMap((p) => p?.statements ?? []));
     const tables = [...new Set(projections.flatMap((p) => p.tables))];
     await dropIndexes(db, tables);
     await run(db, tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] })));

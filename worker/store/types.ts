@@ -54,6 +54,11 @@ export interface Projection {
   name: string;
   tables: string[];
   canHandle: string[];
+  /**
+   * Event types known only at run time (a data model's records, `dm.<code>.*`): true for a type the
+   * projection handles beyond `canHandle`.
+   */
+  handlesType?(type: string): boolean;
   project(events: StoredEvent[]): Statement[];
   rebuildRange(fromPosition: number, toPosition: number): Statement[];
   afterRebuild?(): Statement[];
@@ -63,6 +68,13 @@ export interface Projection {
    * and runs the statements `statements` makes of each page.
    */
   rebuildPass?: { select: string; statements(rows: Record<string, unknown>[]): Statement[] };
+  /**
+   * Read models whose tables are made at run time: before a rebuild replays (each call of a resumable one),
+   * the projection reads what it needs from the log and answers the projections to rebuild in its place and,
+   * for the call that starts the rebuild, the statements that recreate their tables (run before anything is
+   * emptied). Its own `rebuildRange` then answers nothing.
+   */
+  prepareRebuild?(db: D1Database): Promise<{ statements: Statement[]; projections: Projection[] }>;
   /** Names the fields behind a unique index of one of its tables, so a clash is reported by field. */
   uniqueFields?(table: string, columns: string[]): { key: string; label: Text }[] | null;
 }

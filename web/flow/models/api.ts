@@ -81,7 +81,6 @@ export const publishModel = (id: string) => post<{ deployId: string; version: nu
 
 export const deleteModel = (row: Pick<ModelRow, "id" | "key">) => post<unknown>(`${base}/delete`, { id: row.id, key: row.key });
 
-export const bindForm = (modelKey: string, formCode: string) => post<unknown>("/flowable/form/saveOrUpdate", { modelKey, formCode });
 
 /** The process id and name of a BPMN document, to prefill an import (the server defaults the key the same way). */
 export function describeBpmn(xml: string): { key: string; name: string } | null {

@@ -26,6 +26,8 @@ export interface TaskActionsProps {
   collect: () => { variables: Record<string, unknown> } | { missing: string };
   /** after any command that worked */
   onDone: (action: TaskAction) => void;
+  /** the instance was started from a filled form: approving saves the node's editable fields with it */
+  formTask?: boolean;
 }
 
 type Dialog = "complete" | "reject" | "return" | "delegate" | "transfer" | "addSigner" | "removeSigner" | "cc" | "resolve" | "recall" | "urge" | "stop" | null;
@@ -59,7 +61,7 @@ function NextNodes({ taskId, variables }: { taskId: string; variables: Record<st
   );
 }
 
-export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onDone }: TaskActionsProps) {
+export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onDone, formTask = false }: TaskActionsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -148,7 +150,9 @@ export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onD
         onSubmit={(comment) =>
           resubmit
             ? send("resubmit", `${task}/resubmit`, { taskId, variables, comment })
-            : send(dialog === "resolve" ? "resolve" : "complete", `${task}/complete`, { taskId, comment, variables })
+            : formTask && dialog === "complete"
+              ? send("complete", "/form/data/task/complete", { taskId, comment, data: variables })
+              : send(dialog === "resolve" ? "resolve" : "complete", `${task}/complete`, { taskId, comment, variables })
         }
         data-testid="approve-dialog"
       >

@@ -17,6 +17,7 @@ import { FlowRecord } from "./FlowRecord.tsx";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { StatusBadge } from "./parts.tsx";
 import { TaskActions } from "./TaskActions.tsx";
+import { collectTaskForm, isFormKey, TaskForm, useTaskForm } from "../../forms/TaskForm.tsx";
 
 const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
 
@@ -83,11 +84,18 @@ export default function TodoCheck() {
     if (id && !attrProcInsId) setAttrProcInsId(String(id));
   }, [data, attrProcInsId]);
 
-  // the form starts from the instance's variables, again whenever the server's answer changes
+  // an instance started from a filled form shows that form, as the node's formPerms allow (web/forms)
+  const formTask = !!taskId && isFormKey(data?.instance?.businessKey);
+  const taskForm = useTaskForm(formTask ? taskId : null);
+
+  // the form starts from the instance's variables (or the filled form's values), again whenever the server's answer changes
   const [values, setValues] = useState<FormValues>({});
   useEffect(() => {
-    if (data) setValues({ ...(data.variables ?? {}) });
-  }, [data]);
+    if (data && !formTask) setValues({ ...(data.variables ?? {}) });
+  }, [data, formTask]);
+  useEffect(() => {
+    if (taskForm.data) setValues({ ...taskForm.data.values });
+  }, [taskForm.data]);
 
   const actions: TaskAction[] = data?.actions ?? [];
   const resubmit = !!(data?.task?.resumeAt || actions.includes("resubmit") || String(search.resubmit ?? "") === "1");
@@ -108,6 +116,11 @@ export default function TodoCheck() {
   }, [procName, taskName, t]);
 
   const collect = () => {
+    if (formTask && taskForm.data) {
+      const { data: edited, missing } = collectTaskForm(taskForm.data, values);
+      if (missing.length) return { missing: t("flowTasks.page.missing", { names: missing.join(i18n.language === "zh-CN" ? "、" : ", ") }) };
+      return { variables: edited };
+    }
     const fields = data?.formFields ?? [];
     const missing = missingRequired(fields, values, perms);
     if (missing.length) return { missing: t("flowTasks.page.missing", { names: missing.join(i18n.language === "zh-CN" ? "、" : ", ") }) };
@@ -116,7 +129,7 @@ export default function TodoCheck() {
   };
 
   const refresh = () => {
-    for (const key of [`${task}/taskAttributes`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
+    for (const key of ["/form/data", `${task}/taskAttributes`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
       void queryClient.invalidateQueries({ queryKey: [key] });
   };
 
@@ -153,7 +166,11 @@ export default function TodoCheck() {
                 <Stack>
                   <Title order={5}>{t("flowTasks.page.form")}</Title>
                   {taskId ? (
-                    attributes.isLoading ? <Loader size="sm" /> : data ? (
+                    attributes.isLoading || taskForm.isLoading ? <Loader size="sm" /> : formTask && taskForm.error ? (
+                      <Alert color="red">{(taskForm.error as Error).message}</Alert>
+                    ) : formTask && taskForm.data ? (
+                      <TaskForm answer={taskForm.data} values={values} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
+                    ) : data ? (
                       <FormFields fields={data.formFields ?? []} values={values} perms={perms} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
                     ) : null
                   ) : procInsId ? (
@@ -164,7 +181,7 @@ export default function TodoCheck() {
               </Card>
               {procInsId && taskId && data && (
                 <Card withBorder>
-                  <TaskActions taskId={taskId} procInsId={procInsId} actions={actions} resubmit={resubmit} collect={collect} onDone={refresh} />
+                  <TaskActions taskId={taskId} procInsId={procInsId} actions={actions} resubmit={resubmit} collect={collect} onDone={refresh} formTask={formTask} />
                 </Card>
               )}
             </Stack>

@@ -23,6 +23,7 @@ import type { CompiledModel } from "../engine/types.ts";
 import { deploymentPublished, deploymentStream, type DeploymentPublished } from "../projection.ts";
 import { deploymentById, latestDeployment, type DeploymentRow } from "../repository.ts";
 import { startInstance } from "../commands.ts";
+import { startFormHandler } from "../business.ts";
 import { containsPattern, parseInput, parsePaging, readBody } from "../../http/input.ts";
 import { displayTime } from "../../time.ts";
 
@@ -309,6 +310,8 @@ export function modelRoutes(routes: RouteTable) {
         const body = await readBody(c, startBody);
         const d = await latestDeployment(c.env.DB, body.code);
         if (!d) throw noDeployment(body.code);
+        const formStart = body.proc_form_id ? startFormHandler() : null;
+        if (formStart) return formStart(c, { deployment: d, data: body.data, procFormId: body.proc_form_id!, dataModelId: body.dataModelId ?? null });
         return startInstance(c, d, body.data, null);
       },
       { doc: { summary: l("发起流程（最新版本）", "Start a process (its latest version)"), body: startBody, response: z.object({ procInsId: z.string() }) } },

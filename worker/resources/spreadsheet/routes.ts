@@ -4,7 +4,6 @@
  * and `excel/result/:id` (the refused rows of a file import, with their reasons).
  */
 import { z } from "zod";
-import type { Family } from "../../../events/family.ts";
 import type { RouteTable } from "../../http/routes.ts";
 import { actorOf, readJson } from "../../http/envelope.ts";
 import { codes } from "../../errors.ts";
@@ -12,17 +11,20 @@ import { SpreadsheetError, parseBody, xlsxType } from "./errors.ts";
 import { importBody, importFile, importJson } from "./import-http.ts";
 import { contentDisposition, exportBody, exportResponse } from "./export.ts";
 import { templateFile } from "./template.ts";
+import { unclaimed, type VerbMount } from "../routes.ts";
 
 const resultId = z.string().uuid();
 
-export function spreadsheetRoutes(routes: RouteTable, family: Family) {
-  const { path, tags } = family;
-  const doc = (verb: string, body?: z.ZodType) => ({ family, verb, ...(body ? { body } : {}) });
+export function spreadsheetRoutes(table: RouteTable, mount: VerbMount) {
+  const routes = unclaimed(table);
+  const { path, tags } = mount;
+  const doc = mount.doc;
   routes
     .get(
       `${path}/excel/template`,
       tags.import,
       async (c) => {
+        const family = await mount.family(c, "read");
         const lang = c.get("lang");
         const bytes = await templateFile(c.env.DB, family, lang);
         return new Response(bytes, {
@@ -34,10 +36,13 @@ export function spreadsheetRoutes(routes: RouteTable, family: Family) {
     .post(
       `${path}/excel/import`,
       tags.import,
-      async (c) => ((c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? importFile(c, family) : importJson(c, family)),
+      async (c) => {
+        const family = await mount.family(c, "write");
+        return (c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? importFile(c, family) : importJson(c, family);
+      },
       { doc: doc("excel/import", importBody) },
     )
-    .post(`${path}/excel/export`, tags.export, async (c) => exportResponse(c.env.DB, family, parseBody(exportBody, await readJson(c)), c.get("lang")), { doc: doc("excel/export", exportBody) })
+    .post(`${path}/excel/export`, tags.export, async (c) => exportResponse(c.env.DB, await mount.family(c, "read"), parseBody(exportBody, await readJson(c)), c.get("lang")), { doc: doc("excel/export", exportBody) })
     .get(
       `${path}/excel/result/:id`,
       tags.import,
@@ -46,6 +51,7 @@ export function spreadsheetRoutes(routes: RouteTable, family: Family) {
         const object = id.success ? await c.env.FILES.get(`imports/${id.data}.xlsx`) : null;
         const actor = actorOf(c);
         if (!object || (object.customMetadata?.actor !== actor.id && !actor.admin)) throw new SpreadsheetError(codes.notFound, "resultGone");
+        const family = await mount.family(c, "read");
         const lang = c.get("lang");
         return new Response(object.body, {
           headers: { "content-type": xlsxType, "content-disposition": contentDisposition(family, lang, "xlsx", lang === "zh-CN" ? "导入结果" : "import result"), "cache-control": "no-store" },

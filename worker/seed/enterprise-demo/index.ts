@@ -31,8 +31,11 @@ export { isEnterpriseScoped, masterName };
 
 export const demoEnterpriseCount = 300;
 
-/** Families the base seed fills (system, organisation, workflow, messages): not part of this demo. */
-const baseFamily = (f: Family) => /^(sys|flowable|msg):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
+/**
+ * Families the base seed fills (system, organisation, workflow, messages), and administrators' own designs
+ * (data models, forms and reports, whose definitions name other families' fields): not part of this demo.
+ */
+const baseFamily = (f: Family) => /^(sys|flowable|msg|report|datamodel|form):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
 
 const shortOf = (f: Family) => f.perm.slice(f.perm.indexOf(":") + 1);
 /** Where a ref field points (family short name), by key; a family may override its own keys. */

@@ -1,0 +1,11 @@
+/**
+ * The forms screens, registered by the componentUrl the seeded menu gives them (events/seed/menus.ts); each
+ * is its own lazily loaded chunk, so the designer and @dnd-kit stay off the first screen.
+ */
+import { registerScreens } from "../app/screens.ts";
+
+registerScreens({
+  "datamodel/form/index": () => import("./FormsScreen.tsx"),
+  "flowable/form/index": () => import("./ProcessFormsScreen.tsx"),
+  "flowable/formdata/index": () => import("./FormDataScreen.tsx"),
+});

@@ -1,0 +1,22 @@
+/**
+ * The data-model module (issue 10): model definitions and their fields (A2), the records of each model
+ * through the record engine (worker/datamodel/data-routes.ts, A1), the tables kept in step with the
+ * definitions and the records' read models. Listed in worker/modules.ts before the record engine, so these
+ * verbs replace the generic ones of the `dataModels` family.
+ */
+import type { Module } from "../module.ts";
+import type { RouteTable } from "../http/routes.ts";
+import { modelRoutes, modelTables } from "./models.ts";
+import { fieldRoutes } from "./fields.ts";
+import { runtimeRecords } from "./runtime.ts";
+import { dataRoutes } from "./data-routes.ts";
+
+export const datamodelModule: Module = {
+  name: "datamodel",
+  routes(table: RouteTable) {
+    modelRoutes(table);
+    fieldRoutes(table);
+    dataRoutes(table);
+  },
+  projections: [modelTables, runtimeRecords],
+};
