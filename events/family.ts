@@ -45,6 +45,11 @@ export interface FamilySpec<F extends Record<string, Field>> {
   /** eq filters whose per-value totals are kept as counters (broad filters: status, type) */
   counted?: (keyof F & string)[];
   /**
+   * Numeric fields whose count and sum are kept per value of each counted field (worker/resources/summaries.ts),
+   * so a grouped report of count, sum and average by a counted field reads a few rows at any size.
+   */
+  summed?: (keyof F & string)[];
+  /**
    * Text fields the list's `keyword` searches (full-text: Chinese substrings of two characters or more,
    * Latin words and prefixes). A family without them has no search box.
    */
@@ -97,6 +102,7 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   patchSchema: z.ZodObject;
   filters: { [K in keyof F & string]?: FilterOp };
   counted: (keyof F & string)[];
+  summed: (keyof F & string)[];
   search: (keyof F & string)[];
   unique: (keyof F & string)[][];
   check: (record: Record<string, unknown>) => RecordProblem[];
@@ -114,7 +120,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
       return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
     }),
   );
-  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.search ?? [])]) {
+  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? [])]) {
     if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
   }
   return {
@@ -137,6 +143,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     patchSchema: z.object(patchShape),
     filters: spec.filters ?? {},
     counted: spec.counted ?? [],
+    summed: spec.summed ?? [],
     search: spec.search ?? [],
     unique: spec.unique ?? [],
     check: spec.check ?? (() => []),

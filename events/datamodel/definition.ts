@@ -137,6 +137,10 @@ const filterOf = (f: ModelField): FilterOp | null => (f.type === "text" || f.typ
  * A view model's family is read-only: its fields are the view's chosen columns, its table the SQL view
  * dm_<code> (the data routes refuse writes to it; see worker/datamodel/runtime.ts isViewFamily).
  */
+/** Each record write updates a total per counted field and per (counted, summed) pair: kept few. */
+const maxCountedFields = 8;
+const maxSummedFields = 8;
+
 export function familyOfModel(id: string, model: DataModel): Family {
   const view = model.type === "view";
   const visible = model.fields.filter((f) => !f.hidden);
@@ -155,6 +159,10 @@ export function familyOfModel(id: string, model: DataModel): Family {
     // a view model's rows come from its query: no full-text table and no unique index of its own
     search: view ? [] : visible.filter((f) => f.type === "text" || f.type === "longText").map((f) => f.name).slice(0, 8),
     unique: view ? [] : visible.filter((f) => f.unique).map((f) => [f.name]),
+    // Totals a list's dictionary filter and a grouped report read instead of counting rows (hidden fields
+    // too, so a field shown again has right totals); a view has no projection to keep them.
+    counted: view ? [] : model.fields.filter((f) => f.type === "dict").map((f) => f.name).slice(0, maxCountedFields),
+    summed: view ? [] : model.fields.filter((f) => f.type === "int" || f.type === "decimal").map((f) => f.name).slice(0, maxSummedFields),
   }) as unknown as Family;
   const tag = (verb: string) => `datamodel:data:${verb}`;
   return { ...family, tags: { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") } };

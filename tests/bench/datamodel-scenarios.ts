@@ -5,6 +5,8 @@
  */
 import { modelFamilyForRead } from "../../worker/datamodel/runtime.ts";
 import { listPage, parseListQuery } from "../../worker/resources/query.ts";
+import { reportDefinitionSchema } from "../../events/reports/definition.ts";
+import { runReport } from "../../worker/reports/run.ts";
 import { summarise } from "./scenarios.ts";
 
 /** The bench model's fields: every one a column with its index, text ones searched. */
@@ -56,6 +58,22 @@ export async function groupedAggregates(db: D1Database, table: string, runs: num
     const { results } = await db.prepare(groupedSql(table)).all();
     samples.push(performance.now() - started);
     if (results.length !== benchKinds) throw new Error(`grouped aggregate returned ${results.length} groups`);
+  }
+  return summarise(samples);
+}
+
+/** The same question as a report definition: what the report designer saves and /report/run answers. */
+export const groupedReport = reportDefinitionSchema.parse({ groupBy: [{ field: "kind" }], aggregates: [{ fn: "count" }, { fn: "sum", field: "amount" }] });
+
+/** The grouped report through the report runner: from the summary totals (`summary` false: the table scan). */
+export async function groupedReports(db: D1Database, modelId: string, runs: number, summary: boolean) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const family = await modelFamilyForRead(db, modelId);
+    const { rows } = await runReport(db, family, groupedReport, { summary });
+    samples.push(performance.now() - started);
+    if (rows.length !== benchKinds) throw new Error(`grouped report returned ${rows.length} groups`);
   }
   return summarise(samples);
 }

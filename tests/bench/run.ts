@@ -260,4 +260,10 @@ lines.push(...(await enterpriseFigures().catch((error: unknown): typeof lines =>
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
 for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
+// ── Data models: 1,000,000 records of one run-time model, lists by any field, a grouped report (its own database and table) ──
+try {
+  execFileSync(process.execPath, ["tests/bench/datamodel.ts"], { stdio: "inherit" });
+} catch (error) {
+  log("data-model figures failed:", error);
+}
 process.exit(0);

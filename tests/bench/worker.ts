@@ -6,7 +6,7 @@ import { app } from "../../worker/app.ts";
 import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 import { approvalsInWorker, loadOpenTasks, todoPages } from "./flow-scenarios.ts";
-import { groupedAggregates, modelListPages } from "./datamodel-scenarios.ts";
+import { groupedAggregates, groupedReports, modelListPages } from "./datamodel-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -38,6 +38,8 @@ export default {
           return Response.json(await todoPages(env.DB, n("runs", 200)));
         case "/datamodel/list":
           return Response.json(await modelListPages(env.DB, url.searchParams.get("model") ?? "", n("which", 0), n("runs", 200)));
+        case "/datamodel/report":
+          return Response.json(await groupedReports(env.DB, url.searchParams.get("model") ?? "", n("runs", 10), url.searchParams.get("summary") !== "0"));
         case "/datamodel/grouped":
           return Response.json(await groupedAggregates(env.DB, url.searchParams.get("table") ?? "", n("runs", 10)));
         case "/bare":

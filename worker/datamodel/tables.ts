@@ -7,7 +7,8 @@
  */
 import { dataModels } from "../../events/families/datamodel.ts";
 import { viewSql } from "../../events/datamodel/view.ts";
-import { addColumnStatements, createTableStatements, indexStatements } from "../resources/ddl.ts";
+import { addColumnStatements, createTableStatements, indexStatements, recountStatements } from "../resources/ddl.ts";
+import { resummaryStatements } from "../resources/summaries.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { familyOfRecord, type ModelRecord } from "./runtime.ts";
 import { definitionOf } from "./models.ts";
@@ -33,8 +34,17 @@ function statementsOf(e: StoredEvent): Statement[] {
   if (!change) return [];
   const had = new Set(((change[0] as { name: string }[] | null) ?? []).map((f) => f.name));
   const added = model.fields.filter((f) => !had.has(f.name)).map((f) => f.name);
+  // a field that became counted or summed (its type changed) has no totals yet: computed from the rows
+  const before = familyOfRecord(id, { ...record, fields: change[0] ?? [] });
+  const nowCounted = family.counted.filter((k) => !added.includes(k) && !before.counted.includes(k));
+  const nowSummed = family.summed.filter((k) => !added.includes(k) && !before.summed.includes(k));
   // columns first, then any index the definition now asks for (a field made unique or shown again)
-  return [...addColumnStatements(family, added), ...indexStatements(family)];
+  return [
+    ...addColumnStatements(family, added),
+    ...indexStatements(family),
+    ...recountStatements(family, nowCounted),
+    ...(nowCounted.length || nowSummed.length ? resummaryStatements(family, [...nowCounted, ...nowSummed]) : []),
+  ];
 }
 
 export const modelTables: Projection = {

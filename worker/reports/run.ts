@@ -11,6 +11,7 @@ import { dictionaryEntries, labelsByValue } from "../resources/spreadsheet/looku
 import { sheetName, xlsxStream, type Cell } from "../resources/spreadsheet/xlsx.ts";
 import { displayTime } from "../time.ts";
 import { compileReport, countCap, indexHints, shapeRow, type CompiledReport, type ResultColumn } from "./compile.ts";
+import { summaryRows, summaryServes } from "./summary.ts";
 
 export interface ReportAnswer {
   kind: CompiledReport["kind"];
@@ -28,11 +29,13 @@ export interface ReportAnswer {
   indexes: { field: string; indexed: boolean }[];
 }
 
-export async function runReport(db: D1Database, family: Family, def: ReportDefinition, options: { page?: number } = {}): Promise<ReportAnswer> {
+/** `summary: false` runs the SQL even where the summary totals could answer (tests compare the two). */
+export async function runReport(db: D1Database, family: Family, def: ReportDefinition, options: { page?: number; summary?: boolean } = {}): Promise<ReportAnswer> {
   const compiled = compileReport(family, def, { page: options.page });
   const base = { kind: compiled.kind, columns: compiled.columns, page: compiled.page, limit: compiled.limit, chart: def.chart ?? null, indexes: indexHints(family, def) };
   if (compiled.kind === "grouped") {
-    const { results } = await db.prepare(compiled.sql).bind(...compiled.params).all<Record<string, unknown>>();
+    const fromSummary = options.summary !== false && summaryServes(family, def, compiled);
+    const results = fromSummary ? await summaryRows(db, family, def, compiled) : (await db.prepare(compiled.sql).bind(...compiled.params).all<Record<string, unknown>>()).results;
     const truncated = results.length > compiled.limit;
     const rows = results.slice(0, compiled.limit).map((r) => shapeRow(family, compiled.columns, r));
     return { ...base, rows, total: rows.length, ...(truncated ? { truncated } : {}) };

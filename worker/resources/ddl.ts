@@ -8,6 +8,7 @@ import { toColumn } from "../../events/fields.ts";
 import type { Statement } from "../store/types.ts";
 import { columnOfKey, indexPlan, searchTableOf, searchTableSql } from "./schema.ts";
 import { recordTerms, searchTerms } from "./search.ts";
+import { resummaryStatements } from "./summaries.ts";
 
 const sql = (text: string): Statement => ({ sql: text, params: [] });
 
@@ -60,6 +61,7 @@ export function addColumnStatements(family: Family, fieldKeys: string[]): Statem
       .map((i) => indexStatement(family, i)),
     ...(family.search.length ? [sql(searchTableSql(family)), ...fallbackTerms(family, added)] : []),
     ...recountStatements(family, family.counted.filter((k) => added.has(k))),
+    ...resummaryStatements(family, fieldKeys),
   ];
 }
 
@@ -68,7 +70,7 @@ export function addColumnStatements(family: Family, fieldKeys: string[]): Statem
  * for a counted field added to a table that has rows, or a field that becomes counted (its type changed).
  */
 export const recountStatements = (family: Family, keys: string[]): Statement[] =>
-  keys.flatMap((key) => {
+  keys.flatMap((key): Statement[] => {
     const scope = `${family.table}.${family.column[key]}`;
     return [
       { sql: "DELETE FROM counters WHERE scope = ?", params: [scope] },

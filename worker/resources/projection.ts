@@ -12,6 +12,7 @@ import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import { searchTableOf } from "./schema.ts";
 import { forgetTerms, indexTerms, recordTerms, searchRebuildPass } from "./search.ts";
+import { resummaryStatements, summaryStatements } from "./summaries.ts";
 import { withFallbacks } from "./decide.ts";
 
 type Value = string | number | null;
@@ -111,7 +112,7 @@ export function familyProjection(family: Family): Projection {
 
   return {
     name: family.name,
-    tables: [family.table, ...links.map((l) => l.table), ...(searchable ? [searchTableOf(family)] : []), "counters", "recycle_bin"],
+    tables: [family.table, ...links.map((l) => l.table), ...(searchable ? [searchTableOf(family)] : []), "counters", ...(family.summed.length && family.counted.length ? ["counter_sums"] : []), "recycle_bin"],
     canHandle: [created, updated, deleted, restored],
     uniqueFields: (table, uniqueColumns) => {
       if (table !== family.table) return null;
@@ -151,6 +152,7 @@ export function familyProjection(family: Family): Projection {
         statements.push(...indexTerms(family, touched.filter((id) => rows.get(id)).map((id) => [id, recordTerms(family, lastRecord.get(id)!)])));
       }
       statements.push(...counterStatements(events));
+      statements.push(...summaryStatements(family, events));
       statements.push(...binStatements(events));
       for (const link of links) {
         const owners = [...linkOwners.get(link.key)!];
@@ -213,6 +215,7 @@ export function familyProjection(family: Family): Projection {
           sql: `INSERT INTO counters (scope, value, n) SELECT ?, COALESCE(CAST(${family.column[k]} AS TEXT), ''), COUNT(*) FROM ${family.table} GROUP BY 2`,
           params: [counterScope(k)],
         })),
+        ...resummaryStatements(family),
         ...links.map((l) => ({ sql: linkInsertSql(l), params: [] })),
         // the bin: records whose stream ends in this family's deletion
         {

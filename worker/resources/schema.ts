@@ -18,6 +18,13 @@ export const counters = sqliteTable(
   (t) => [primaryKey({ columns: [t.scope, t.value] })],
 );
 
+/** Beside a counter `<table>.<column>` = value: the count and sum of a summed numeric column over those rows. */
+export const counterSums = sqliteTable(
+  "counter_sums",
+  { scope: text("scope").notNull(), value: text("value").notNull(), field: text("field").notNull(), n: integer("n").notNull(), total: real("total").notNull() },
+  (t) => [primaryKey({ columns: [t.scope, t.value, t.field] })],
+);
+
 /** sqliteTable typed loosely for columns known only at run time. */
 const declaredTable = sqliteTable as unknown as (name: string, columns: Record<string, unknown>, extra: (t: Record<string, never>) => unknown[]) => DeclaredTable;
 
