@@ -17,6 +17,7 @@ import { dataPath, deleteFilled, formQueries, type FilledInfo, type FilledRow } 
 import { FillModal } from "./FillModal.tsx";
 import { FormRenderer } from "./FormRenderer.tsx";
 import { FilledStatus } from "./parts.tsx";
+import { EmptyRow } from "../sys/shared/TableParts.tsx";
 
 const pageSize = 10;
 const statuses = ["draft", "reviewing", "approved", "rejected", "returned", "withdrawn"];
@@ -93,11 +94,7 @@ export default function FormDataScreen(_: ScreenProps) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!rows.length && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? "…" : t("sys.common.noData")}</Text></Table.Td>
-                </Table.Tr>
-              )}
+              {!rows.length && <EmptyRow colSpan={7} loading={list.isLoading} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

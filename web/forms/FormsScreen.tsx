@@ -19,6 +19,7 @@ import { deleteForms, formPath, formQueries, releaseForm, revokeForm, saveForm, 
 import { DesignerModal } from "./DesignerModal.tsx";
 import { FormStatus } from "./parts.tsx";
 import { VersionsModal } from "./VersionsModal.tsx";
+import { EmptyRow } from "../sys/shared/TableParts.tsx";
 
 const pageSize = 10;
 
@@ -103,11 +104,7 @@ export default function FormsScreen(_: ScreenProps) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!rows.length && (
-                <Table.Tr>
-                  <Table.Td colSpan={9}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? "…" : t("sys.common.noData")}</Text></Table.Td>
-                </Table.Tr>
-              )}
+              {!rows.length && <EmptyRow colSpan={9} loading={list.isLoading} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

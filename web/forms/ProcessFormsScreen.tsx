@@ -13,6 +13,7 @@ import { hasPermission } from "../app/session.ts";
 import { runCommand } from "../sys/shared/feedback.tsx";
 import { bindForm, formQueries, type FlowModelRow, type FormRow } from "./api.ts";
 import { FormStatus } from "./parts.tsx";
+import { EmptyRow } from "../sys/shared/TableParts.tsx";
 
 export default function ProcessFormsScreen(_: ScreenProps) {
   const { t } = useTranslation();
@@ -43,11 +44,7 @@ export default function ProcessFormsScreen(_: ScreenProps) {
                 <Table.Td><Binding form={form} models={models.data ?? []} editable={mayBind} /></Table.Td>
               </Table.Tr>
             ))}
-            {!forms.data?.length && (
-              <Table.Tr>
-                <Table.Td colSpan={5}><Text c="dimmed" ta="center" size="sm">{t("sys.common.noData")}</Text></Table.Td>
-              </Table.Tr>
-            )}
+            {!forms.data?.length && <EmptyRow colSpan={5} loading={forms.isLoading} />}
           </Table.Tbody>
         </Table>
       </Stack>
