@@ -38,6 +38,12 @@ export const messages = {
   captchaWrong: { "zh-CN": "验证码不正确或已失效", "en-US": "The verification code is wrong or has expired" },
   ticketInvalid: { "zh-CN": "单点登录票据无效或已过期", "en-US": "The single sign-on ticket is invalid or has expired" },
   ticketReplayed: { "zh-CN": "单点登录票据已被使用", "en-US": "The single sign-on ticket has already been used" },
+  webhookSignatureInvalid: { "zh-CN": "Webhook 签名无效或已过期", "en-US": "The webhook signature is missing, invalid or expired" },
+  webhookPortalUnknown: { "zh-CN": "未知的门户：{portal}", "en-US": "Unknown portal: {portal}" },
+  webhookTooLarge: { "zh-CN": "Webhook 报文不能超过 1MB", "en-US": "The webhook body must not exceed 1 MB" },
+  webhookDeliveryIdRequired: { "zh-CN": "缺少或无效的投递编号（X-Qifu-Delivery，至多 64 个字符）", "en-US": "The delivery id (X-Qifu-Delivery, at most 64 characters) is missing or invalid" },
+  webhookWrittenByIntake: { "zh-CN": "Webhook 投递记录只能由接收接口写入", "en-US": "Webhook deliveries are written by the intake only" },
+  webhookReplayOnlyFailed: { "zh-CN": "只有失败的投递可以重放", "en-US": "Only a failed delivery can be replayed" },
   portalSignatureRequired: {
     "zh-CN": "该登录方式只接受门户签名的请求",
     "en-US": "This sign-in is only accepted on a request signed by a portal",

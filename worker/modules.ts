@@ -21,6 +21,7 @@ import { linkBusiness, linkStartForm } from "./flow/business.ts";
 import { formsModule } from "./forms/index.ts";
 import { reportsModule } from "./reports/index.ts";
 import { datamodelModule } from "./datamodel/index.ts";
+import { webhooksModule } from "./webhooks/index.ts";
 
 const services = servicesModule(families);
 linkBusiness(...services.businessLinks);
@@ -28,7 +29,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

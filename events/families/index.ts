@@ -11,6 +11,7 @@ import { caseworkFamilies } from "./casework.ts";
 import { formFamilies } from "./forms.ts";
 import { datamodelFamilies } from "./datamodel.ts";
 import { reportFamilies } from "./reports.ts";
+import { webhookFamilies } from "./webhooks.ts";
 
 export const families: Family[] = [
   ...([dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[]),
@@ -21,6 +22,7 @@ export const families: Family[] = [
   ...(formFamilies as unknown as Family[]),
   ...(datamodelFamilies as unknown as Family[]),
   ...(reportFamilies as unknown as Family[]),
+  ...(webhookFamilies as unknown as Family[]),
 ];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -182,6 +182,15 @@ export const servicesDictionarySeed: DictSeed[] = [
     ],
   },
   {
+    // outcomes of the portals' webhook deliveries (events/families/webhooks.ts)
+    type: "webhookOutcome",
+    entries: [
+      ["accepted", "已受理", "Accepted"],
+      ["failed", "失败", "Failed"],
+      ["duplicate", "重复", "Duplicate"],
+    ],
+  },
+  {
     type: "demandType",
     entries: [
       ["financing", "融资", "Financing"],

@@ -136,6 +136,12 @@ export const menuSeed: MenuSeed[] = [
         url: "/job/abnormalrecord", componentUrl: "job/abnormalrecord/index", routeName: "job-abnormalrecord", icon: "alert-triangle",
         perms: "job:abnormalrecord:list,job:abnormalrecord:info,job:abnormalrecord:save,job:abnormalrecord:update,job:abnormalrecord:delete",
       },
+      {
+        // deliveries are written by the intake only: reading them and replaying a failed one (update) is all there is
+        key: "sys-webhook", name: "门户推送", enName: "Portal deliveries", type: 1,
+        url: "/sys/webhook", componentUrl: "sys/webhook/index", routeName: "sys-webhook", icon: "webhook",
+        perms: "sys:webhook:list,sys:webhook:info,sys:webhook:update",
+      },
     ],
   },
   // ---- Workflow designer (section 7 Workflow)
