@@ -107,7 +107,8 @@ describe("enterprise profile (企业档案)", () => {
     const header = await page.getByTestId("profile-header").textContent();
     for (const label of ["法定代表人", "登记状态", "所属行业", "企业规模", "所属区划", "服务专员"]) expect(header).toContain(label);
     // the basic information tab is the master record's form, editable for the administrator
-    await expect(page.getByTestId("record-form").locator('input[name="entName"]').inputValue()).resolves.toBe(enterprise.entName);
+    // (the form fills once the record has loaded: waited for, not read at once)
+    await poll(() => page.getByTestId("record-form").locator('input[name="entName"]').inputValue()).toBe(enterprise.entName);
     await page.screenshot({ path: "test-artifacts/enterprise-profile.png", fullPage: true });
   });
 
