@@ -119,6 +119,7 @@ describe("the demand files (/common/servicefiles/xqdalist)", () => {
     await page.getByTestId("record-table").waitFor();
     const types = page.getByTestId("record-row").locator('[data-column="archiveType"]');
     await poll(() => types.count()).toBeGreaterThan(0);
-    expect(new Set(await types.allTextContents())).toEqual(new Set(["需求档案"]));
+    // the rows come before the dictionary's labels: wait until every cell shows its label
+    await poll(async () => [...new Set(await types.allTextContents())]).toEqual(["需求档案"]);
   });
 });
