@@ -108,6 +108,12 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   check: (record: Record<string, unknown>) => RecordProblem[];
 }
 
+/** The permission tags of the standard verbs under a perm prefix: `<perm>:list|info|save|update|delete|import|export`. */
+export function familyTags(perm: string): Family["tags"] {
+  const tag = (verb: string) => `${perm}:${verb}`;
+  return { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") };
+}
+
 export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F>): Family<F> {
   const idKey = spec.idKey ?? "id";
   const name = spec.perm.replace(/:/g, ".");
@@ -129,15 +135,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     idColumn: columnName(idKey),
     name,
     events: { created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted`, restored: `${name}.restored` },
-    tags: {
-      list: `${spec.perm}:list`,
-      info: `${spec.perm}:info`,
-      save: `${spec.perm}:save`,
-      update: `${spec.perm}:update`,
-      delete: `${spec.perm}:delete`,
-      import: `${spec.perm}:import`,
-      export: `${spec.perm}:export`,
-    },
+    tags: familyTags(spec.perm),
     column,
     createSchema: z.object(createShape),
     patchSchema: z.object(patchShape),

@@ -5,7 +5,7 @@
  * unchanged. Pure: shared by the Worker and the browser.
  */
 import { z } from "zod";
-import { defineFamily, l, type Family, type FilterOp } from "../family.ts";
+import { defineFamily, familyTags, l, type Family, type FilterOp } from "../family.ts";
 import { field, type Field } from "../fields.ts";
 import type { Text } from "../i18n.ts";
 import { viewDefinitionSchema } from "./view.ts";
@@ -137,6 +137,9 @@ const filterOf = (f: ModelField): FilterOp | null => (f.type === "text" || f.typ
  * A view model's family is read-only: its fields are the view's chosen columns, its table the SQL view
  * dm_<code> (the data routes refuse writes to it; see worker/datamodel/runtime.ts isViewFamily).
  */
+/** Every model's records are reached through /datamodel/data, under the one set of data tags. */
+export const modelRecordTags = familyTags("datamodel:data");
+
 /** Each record write updates a total per counted field and per (counted, summed) pair: kept few. */
 const maxCountedFields = 8;
 const maxSummedFields = 8;
@@ -164,6 +167,5 @@ export function familyOfModel(id: string, model: DataModel): Family {
     counted: view ? [] : model.fields.filter((f) => f.type === "dict").map((f) => f.name).slice(0, maxCountedFields),
     summed: view ? [] : model.fields.filter((f) => f.type === "int" || f.type === "decimal").map((f) => f.name).slice(0, maxSummedFields),
   }) as unknown as Family;
-  const tag = (verb: string) => `datamodel:data:${verb}`;
-  return { ...family, tags: { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") } };
+  return { ...family, tags: modelRecordTags };
 }

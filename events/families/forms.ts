@@ -3,7 +3,7 @@
  * immutable releases (a record filled with release N renders with release N's layout for good), and the
  * filled forms, each pointing at the model record that holds its values.
  */
-import { defineFamily, l, type Family } from "../family.ts";
+import { defineFamily, familyTags, l, type Family } from "../family.ts";
 import { field } from "../fields.ts";
 import { formLayoutSchema } from "../forms/layout.ts";
 
@@ -38,8 +38,7 @@ export const dataModelForms = defineFamily({
  * tags: a form's releases are read by whoever may read forms, yet must not share the forms' event types.
  */
 const guardedBy = <F extends Family>(family: F, perm: string): F => {
-  const tag = (verb: string) => `${perm}:${verb}`;
-  return { ...family, perm, tags: { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") } };
+  return { ...family, perm, tags: familyTags(perm) };
 };
 
 /** One released version of a form: written once by the release command, never changed. */

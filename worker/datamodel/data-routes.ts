@@ -23,9 +23,9 @@ import { contentDisposition, exportBody, exportResponse } from "../resources/spr
 import { templateFile } from "../resources/spreadsheet/template.ts";
 import { xlsxType } from "../resources/spreadsheet/errors.ts";
 import { isViewFamily, modelDefinition, modelFamily, modelFamilyForRead } from "./runtime.ts";
+import { modelRecordTags } from "../../events/datamodel/definition.ts";
 
-const tag = (verb: string) => `datamodel:data:${verb}`;
-const tags = { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") };
+const tags = modelRecordTags;
 const records = l("数据模型记录", "Data model records");
 const docTags = ["datamodel/data"];
 const modelIdLabel = l("数据模型", "Data model");

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { l } from "../../events/family.ts";
 import type { Lang, Text } from "../../events/i18n.ts";
 import { columnName } from "../../events/fields.ts";
-import { dataModels } from "../../events/families/datamodel.ts";
 import { modelFieldSchema, modelFieldTypes, type DataModel, type ModelField, type ModelFieldType } from "../../events/datamodel/definition.ts";
 import type { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -16,7 +15,8 @@ import { ok, page } from "../http/envelope.ts";
 import { parseInput, parsePaging, readBody } from "../http/input.ts";
 import { DomainError, DuplicateError, codes, notFound } from "../errors.ts";
 import { recordId } from "../resources/commands.ts";
-import { answerWrite, definitionOf, updateWrite } from "./models.ts";
+import { answerWrite, updateWrite } from "./models.ts";
+import { modelDefinition } from "./runtime.ts";
 
 const base = "/datamodel/field";
 const tags = { list: "datamodel:field:list", info: "datamodel:field:info", save: "datamodel:field:save", update: "datamodel:field:update", delete: "datamodel:field:delete" };
@@ -38,21 +38,6 @@ export const fieldTypeLabels: Record<ModelFieldType, Text> = {
   file: l("文件", "File"),
   bool: l("是/否", "Yes/No"),
 };
-
-interface ModelOfRequest {
-  id: string;
-  version: number;
-  model: DataModel;
-}
-
-/** The live model a request names by `dataModelId` (or by `code` where allowed). */
-async function modelOf(db: D1Database, by: { id?: string; code?: string }): Promise<ModelOfRequest> {
-  const row = by.id
-    ? await db.prepare(`SELECT * FROM ${dataModels.table} WHERE id = ?`).bind(by.id).first<Record<string, unknown>>()
-    : await db.prepare(`SELECT * FROM ${dataModels.table} WHERE code = ?`).bind(by.code ?? "").first<Record<string, unknown>>();
-  if (!row) throw notFound(dataModels.label);
-  return { id: String(row.id), version: Number(row.version), model: definitionOf(row) };
-}
 
 const idQuery = z.object({ dataModelId: recordId });
 const listQuery = idQuery.extend({ fieldTitle: z.string().trim().max(64).optional() });
@@ -81,7 +66,7 @@ function requireTable(model: DataModel) {
 async function changeField(c: Context<AppEnv>, mode: "save" | "update") {
   const { dataModelId, version, ...field } = await readBody(c, fieldBody, labels);
   return answerWrite(c, async () => {
-    const { model } = await modelOf(c.env.DB, { id: dataModelId });
+    const { model } = await modelDefinition(c.env.DB, dataModelId);
     requireTable(model);
     const existing = model.fields.find((f) => f.name === field.name);
     const asked = field as ModelField;
@@ -102,7 +87,7 @@ export function fieldRoutes(routes: RouteTable) {
   routes
     .get(`${base}/list`, tags.list, async (c) => {
       const q = parseInput(listQuery, c.req.query(), labels);
-      const { id, model } = await modelOf(c.env.DB, { id: q.dataModelId });
+      const { id, model } = await modelDefinition(c.env.DB, q.dataModelId);
       const needle = (q.fieldTitle ?? "").toLowerCase();
       const rows = model.fields.map(rowOf(id, c.get("lang"))).filter((r) => !needle || r.title.toLowerCase().includes(needle) || (r.titleEn ?? "").toLowerCase().includes(needle) || r.name.toLowerCase().includes(needle));
       const { offset, limit } = parsePaging(c.req.query(), 100);
@@ -110,12 +95,12 @@ export function fieldRoutes(routes: RouteTable) {
     }, { doc: { summary: l("数据模型的字段（分页，可按标题筛选，含已隐藏字段）", "A model's fields (paged, by title, hidden ones included)"), query: listQuery } })
     .get(`${base}/selectAll`, tags.list, async (c) => {
       const q = parseInput(idQuery, c.req.query(), labels);
-      const { id, model } = await modelOf(c.env.DB, { id: q.dataModelId });
+      const { id, model } = await modelDefinition(c.env.DB, q.dataModelId);
       return ok(c, model.fields.map(rowOf(id, c.get("lang"))).filter((f) => !f.hidden), "fetched");
     }, { doc: { summary: l("数据模型的全部可见字段", "Every visible field of a model"), query: idQuery } })
     .get(`${base}/info/:id`, tags.info, async (c) => {
       const [modelId, name] = (c.req.param("id") ?? "").split(":");
-      const { id, model } = await modelOf(c.env.DB, { id: modelId ?? "" });
+      const { id, model } = await modelDefinition(c.env.DB, modelId ?? "");
       const index = model.fields.findIndex((f) => f.name === name);
       if (index < 0) throw notFound(labels.name!);
       return ok(c, rowOf(id, c.get("lang"))(model.fields[index]!, index), "fetched");
@@ -125,7 +110,7 @@ export function fieldRoutes(routes: RouteTable) {
     .post(`${base}/delete`, tags.delete, async (c) => {
       const { dataModelId, names } = await readBody(c, deleteBody, labels);
       return answerWrite(c, async () => {
-        const { model } = await modelOf(c.env.DB, { id: dataModelId });
+        const { model } = await modelDefinition(c.env.DB, dataModelId);
         requireTable(model);
         for (const name of names) if (!model.fields.some((f) => f.name === name)) throw notFound(labels.name!);
         // hidden, never dropped: the column and its values stay, and the field can be shown again
@@ -135,7 +120,7 @@ export function fieldRoutes(routes: RouteTable) {
     }, { doc: { summary: l("删除字段（隐藏，数据保留）", "Delete fields (hidden; their data is kept)"), body: z.object({ dataModelId: recordId, names: z.array(z.string()) }) } })
     .get(`${base}/getTableMetadata`, tags.info, async (c) => {
       const q = parseInput(idQuery, c.req.query(), labels);
-      const { model } = await modelOf(c.env.DB, { id: q.dataModelId });
+      const { model } = await modelDefinition(c.env.DB, q.dataModelId);
       const tableName = `dm_${model.code}`;
       const columns = (await c.env.DB.prepare(`SELECT cid, name, type, "notnull" AS "notNull", dflt_value AS "defaultValue", pk FROM pragma_table_info(?)`).bind(tableName).all()).results;
       const list = (await c.env.DB.prepare(`SELECT name, "unique" AS isUnique, origin FROM pragma_index_list(?)`).bind(tableName).all<{ name: string; isUnique: number; origin: string }>()).results;
@@ -151,13 +136,13 @@ export function fieldRoutes(routes: RouteTable) {
     })
     .get(`${base}/findExportField`, tags.list, async (c) => {
       const q = parseInput(idQuery, c.req.query(), labels);
-      const { model } = await modelOf(c.env.DB, { id: q.dataModelId });
+      const { model } = await modelDefinition(c.env.DB, q.dataModelId);
       const lang = c.get("lang");
       return ok(c, model.fields.filter((f) => !f.hidden).map((f) => ({ name: f.name, title: lang === "en-US" ? f.titleEn || f.title : f.title, type: f.type })), "fetched");
     }, { doc: { summary: l("可导出的字段（可见字段）", "Fields an export can hold (the visible ones)"), query: idQuery } })
     .get(`${base}/getModelField`, tags.list, async (c) => {
       const q = parseInput(z.object({ dataModelId: recordId.optional(), code: z.string().max(32).optional() }).refine((v) => v.dataModelId || v.code, { path: ["dataModelId"] }), c.req.query(), labels);
-      const { id, version, model } = await modelOf(c.env.DB, { id: q.dataModelId, code: q.code });
+      const { id, version, model } = await modelDefinition(c.env.DB, q.dataModelId ?? { code: q.code ?? "" });
       return ok(c, { dataModelId: id, version, code: model.code, name: model.name, fields: model.fields.filter((f) => !f.hidden) }, "fetched");
     }, { doc: { summary: l("表单绑定用的模型字段（按模型编号或编码）", "A model's fields for a form binding (by model id or code)") } });
 }

@@ -12,7 +12,7 @@ import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { dataModels } from "../../events/families/datamodel.ts";
 import { menu } from "../../events/families/sys.ts";
-import { dataModelSchema, maxModelFields, modelFieldSchema, type DataModel, type ModelField } from "../../events/datamodel/definition.ts";
+import { dataModelSchema, maxModelFields, modelFieldSchema, modelRecordTags, type DataModel, type ModelField } from "../../events/datamodel/definition.ts";
 import { decideModelChange, fitQueries, rowStatsSql, type ModelProblem, type ModelStats } from "../../events/datamodel/change.ts";
 import { viewDefinitionSchema, type ViewDefinition } from "../../events/datamodel/view.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -24,8 +24,10 @@ import { DomainError, DuplicateError, ValidationError, codes, notFound, type Fie
 import { readStream, headOf } from "../store/append.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { fold, foldTo, type RecordValues } from "../resources/decide.ts";
-import { idList, newCreate, newDeletes, newTransition, newUpdate, nothingSelected, recordId, streamOf, tooMany } from "../resources/commands.ts";
+import { newCreate, newDeletes, newTransition, newUpdate, recordId, streamOf } from "../resources/commands.ts";
+import { deleteIds, expectedVersion } from "../resources/routes.ts";
 import { resolveView } from "./views.ts";
+import { definitionOf } from "./runtime.ts";
 
 export { modelTables } from "./tables.ts";
 
@@ -34,7 +36,7 @@ const menus = menu as unknown as Family;
 const labels = Object.fromEntries(Object.entries(dataModels.fields).map(([k, f]) => [k, f.label]));
 
 /** The tags of the data verbs a model's menu entry grants (the records' family tags, events/datamodel/definition.ts). */
-const dataTags = ["list", "info", "save", "update", "delete", "import", "export"].map((v) => `datamodel:data:${v}`).join(",");
+const dataTags = Object.values(modelRecordTags).join(",");
 
 const modelBody = z.object({
   id: recordId.optional(),
@@ -48,18 +50,6 @@ const modelBody = z.object({
 });
 export type ModelInput = z.infer<typeof modelBody>;
 
-/** A model's record (event or read model) as a definition. */
-export function definitionOf(record: RecordValues): DataModel {
-  const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
-  const view = json(record.view ?? null);
-  return {
-    name: String(record.name ?? ""),
-    code: String(record.code ?? ""),
-    type: record.type === "view" ? "view" : "table",
-    fields: z.array(modelFieldSchema).parse(json(record.fields) ?? []),
-    ...(view ? { view: viewDefinitionSchema.parse(view) } : {}),
-  };
-}
 
 const fieldLabel = (f: ModelField) => l(f.title, f.titleEn || f.title);
 
@@ -140,18 +130,12 @@ export function answerWrite(c: Context<AppEnv>, decide: () => Promise<StreamWrit
   });
 }
 
-const expected = (c: Context<AppEnv>, body: ModelInput) => {
-  const header = c.req.header("If-Match");
-  const fromHeader = header ? Number(/(\d+)/.exec(header)?.[1]) : undefined;
-  return fromHeader ?? body.version;
-};
-
 async function save(c: Context<AppEnv>, mode: "save" | "update") {
   const body = await readBody(c, modelBody, labels);
   if (mode === "update" && !body.id) throw notFound(models.label);
   if (body.id) {
     requirePermission(c, models.tags.update);
-    return answerWrite(c, () => updateWrite(c, body.id!, body, expected(c, body)), false);
+    return answerWrite(c, () => updateWrite(c, body.id!, body, expectedVersion(c, body)), false);
   }
   return answerWrite(c, () => createWrite(c, body), true);
 }
@@ -187,12 +171,7 @@ export function modelRoutes(routes: RouteTable) {
     .post(`${path}/save`, tags.save, (c) => save(c, "save"), doc("save"))
     .post(`${path}/update`, tags.update, (c) => save(c, "update"), doc("update"))
     .post(`${path}/delete`, tags.delete, async (c) => {
-      const body = await readJson(c);
-      if (Array.isArray(body) && body.length === 0) throw nothingSelected();
-      if (Array.isArray(body) && body.length > 100) throw tooMany(100);
-      const parsed = idList.safeParse(Array.isArray(body) ? body : [body].filter((v) => typeof v === "string" || typeof v === "number"));
-      if (!parsed.success) throw tooMany(100);
-      const ids = [...new Set(parsed.data)];
+      const ids = deleteIds(await readJson(c));
       return runCommand(c, async () => {
         await requireDeletable(c.env.DB, ids);
         return { writes: await newDeletes(c.env.DB, models, ids), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } };

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import { familyOfModel, modelFieldSchema, type DataModel } from "../../events/datamodel/definition.ts";
+import { viewDefinitionSchema } from "../../events/datamodel/view.ts";
 import { dataModels } from "../../events/families/datamodel.ts";
 import { notFound } from "../errors.ts";
 import { familyProjection } from "../resources/projection.ts";
@@ -26,18 +27,20 @@ export interface ModelRecord {
 const fieldsSchema = z.array(modelFieldSchema);
 const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
 
-/** The record family of a model (id and definition, from its row or the last event of its stream). */
-export function familyOfRecord(id: string, record: ModelRecord): Family {
+/** A model's record (its event's record, or its read-model row with JSON text columns) as a definition. */
+export function definitionOf(record: Partial<Record<keyof ModelRecord, unknown>>): DataModel {
   const view = json(record.view ?? null);
-  const model = {
-    name: record.name,
-    code: record.code,
+  return {
+    name: String(record.name ?? ""),
+    code: String(record.code ?? ""),
     type: record.type === "view" ? "view" : "table",
     fields: fieldsSchema.parse(json(record.fields) ?? []),
-    ...(view ? { view } : {}),
-  } as DataModel;
-  return familyOfModel(id, model);
+    ...(view ? { view: viewDefinitionSchema.parse(view) } : {}),
+  };
 }
+
+/** The record family of a model (id and definition, from its row or the last event of its stream). */
+export const familyOfRecord = (id: string, record: ModelRecord): Family => familyOfModel(id, definitionOf(record));
 
 /** Families by (model id, record version): a model changes by new versions only, so an entry never goes stale. */
 const byVersion = new Map<string, Family>();
@@ -62,7 +65,7 @@ export function registerModelFamily(family: Family, view = false): Family {
 export const isViewFamily = (family: Family) => viewCodes.has(codeOf(family));
 
 /** A `datamodel_model` row (snake_case, `fields` as JSON text) → its family, cached and registered. */
-export function modelFamilyFromRow(row: { id: string; version: number; name: string; code: string; type?: string | null; fields: unknown; view?: unknown }): Family {
+function modelFamilyFromRow(row: ModelRow): Family {
   const key = `${row.id}:${row.version}`;
   let family = byVersion.get(key);
   if (!family) {
@@ -82,8 +85,10 @@ interface ModelRow {
   view: string | null;
 }
 
-async function modelRow(db: D1Database, id: string): Promise<ModelRow> {
-  const row = await db.prepare(`SELECT id, version, name, code, type, fields, view FROM ${dataModels.table} WHERE id = ?`).bind(id).first<ModelRow>();
+/** A live model's row, by id or by code (an unknown or deleted model is not found). */
+async function modelRow(db: D1Database, by: string | { code: string }): Promise<ModelRow> {
+  const [column, value] = typeof by === "string" ? ["id", by] : ["code", by.code];
+  const row = await db.prepare(`SELECT id, version, name, code, type, fields, view FROM ${dataModels.table} WHERE ${column} = ?`).bind(value).first<ModelRow>();
   if (!row) throw notFound(dataModels.label);
   return row;
 }
@@ -110,15 +115,16 @@ export async function modelFamilyForRead(db: D1Database, id: string): Promise<Fa
   return family;
 }
 
-/** A live model's definition as the browser rebuilds its family from it (familyOfModel), with its version. */
-export async function modelDefinition(db: D1Database, id: string) {
-  const row = await modelRow(db, id);
-  const view = json(row.view);
-  return {
-    id: row.id,
-    version: row.version,
-    model: { name: row.name, code: row.code, type: row.type === "view" ? "view" : "table", fields: fieldsSchema.parse(json(row.fields) ?? []), ...(view ? { view } : {}) },
-  };
+export interface ModelDefinition {
+  id: string;
+  version: number;
+  model: DataModel;
+}
+
+/** A live model's definition (as the browser rebuilds its family from it with familyOfModel) and its version. */
+export async function modelDefinition(db: D1Database, by: string | { code: string }): Promise<ModelDefinition> {
+  const row = await modelRow(db, by);
+  return { id: row.id, version: row.version, model: definitionOf(row) };
 }
 
 function projectionOf(family: Family): Projection {

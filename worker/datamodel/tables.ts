@@ -7,11 +7,10 @@
  */
 import { dataModels } from "../../events/families/datamodel.ts";
 import { viewSql } from "../../events/datamodel/view.ts";
-import { addColumnStatements, createTableStatements, indexStatements, recountStatements } from "../resources/ddl.ts";
-import { resummaryStatements } from "../resources/summaries.ts";
+import { addColumnStatements, createTableStatements, indexStatements } from "../resources/ddl.ts";
+import { recountStatements, resummaryStatements } from "../resources/summaries.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
-import { familyOfRecord, type ModelRecord } from "./runtime.ts";
-import { definitionOf } from "./models.ts";
+import { definitionOf, familyOfRecord, type ModelRecord } from "./runtime.ts";
 
 const { created, updated, deleted, restored } = dataModels.events;
 const sql = (text: string): Statement => ({ sql: text, params: [] });

@@ -17,7 +17,8 @@ import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { newCreate, newTransition, newUpdate, withoutManaged } from "../resources/commands.ts";
 import { findById } from "../resources/query.ts";
-import { modelDefinition, requireLayoutFits } from "./model.ts";
+import { requireLayoutFits } from "./model.ts";
+import { modelDefinition } from "../datamodel/runtime.ts";
 
 export const forms = dataModelForms as unknown as Family;
 export const releases = dataModelFormReleases as unknown as Family;

@@ -69,12 +69,20 @@ export interface RouteOptions {
 
 export class RouteTable {
   readonly routes: RouteSpec[] = [];
+  private readonly keys = new Set<string>();
   get(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
-    this.routes.push({ method: "GET", path, access, handler, ...options });
-    return this;
+    return this.add({ method: "GET", path, access, handler, ...options });
   }
   post(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
-    this.routes.push({ method: "POST", path, access, handler, ...options });
+    return this.add({ method: "POST", path, access, handler, ...options });
+  }
+  /** Whether a route of this method and path is registered already (an earlier module's own verb). */
+  has(method: RouteSpec["method"], path: string) {
+    return this.keys.has(`${method} ${path}`);
+  }
+  private add(route: RouteSpec) {
+    this.routes.push(route);
+    this.keys.add(`${route.method} ${route.path}`);
     return this;
   }
 }

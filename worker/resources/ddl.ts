@@ -8,7 +8,7 @@ import { toColumn } from "../../events/fields.ts";
 import type { Statement } from "../store/types.ts";
 import { columnOfKey, indexPlan, searchTableOf, searchTableSql } from "./schema.ts";
 import { recordTerms, searchTerms } from "./search.ts";
-import { resummaryStatements } from "./summaries.ts";
+import { recountStatements, resummaryStatements } from "./summaries.ts";
 
 const sql = (text: string): Statement => ({ sql: text, params: [] });
 
@@ -64,19 +64,6 @@ export function addColumnStatements(family: Family, fieldKeys: string[]): Statem
     ...resummaryStatements(family, fieldKeys),
   ];
 }
-
-/**
- * The per-value totals of counted fields computed afresh from the rows, the way a rebuild computes them:
- * for a counted field added to a table that has rows, or a field that becomes counted (its type changed).
- */
-export const recountStatements = (family: Family, keys: string[]): Statement[] =>
-  keys.flatMap((key): Statement[] => {
-    const scope = `${family.table}.${family.column[key]}`;
-    return [
-      { sql: "DELETE FROM counters WHERE scope = ?", params: [scope] },
-      { sql: `INSERT INTO counters (scope, value, n) SELECT ?, COALESCE(CAST(${family.column[key]} AS TEXT), ''), COUNT(*) FROM ${family.table} GROUP BY 2`, params: [scope] },
-    ];
-  });
 
 const termsOf = (value: unknown) => (typeof value === "string" || typeof value === "number" ? searchTerms(String(value)) : "");
 

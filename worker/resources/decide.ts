@@ -36,12 +36,20 @@ export type RecordCommand =
  */
 export function withFallbacks(family: Family, record: RecordValues): RecordValues {
   let out = record;
-  for (const [key, f] of Object.entries(family.fields)) {
-    if (f.fallback === undefined || record[key] !== undefined) continue;
+  for (const key of fallbackKeys(family)) {
+    if (record[key] !== undefined) continue;
     if (out === record) out = { ...record };
-    out[key] = f.fallback;
+    out[key] = family.fields[key]!.fallback;
   }
   return out;
+}
+
+/** The fields of a family that have a fallback, found once per family (the projection asks for every event). */
+const withFallback = new WeakMap<Family, string[]>();
+function fallbackKeys(family: Family): string[] {
+  let keys = withFallback.get(family);
+  if (!keys) withFallback.set(family, (keys = Object.entries(family.fields).filter(([, f]) => f.fallback !== undefined).map(([k]) => k)));
+  return keys;
 }
 
 export function evolve(family: Family, state: RecordState, event: StoredEvent): RecordState {

@@ -12,7 +12,7 @@ import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import { searchTableOf } from "./schema.ts";
 import { forgetTerms, indexTerms, recordTerms, searchRebuildPass } from "./search.ts";
-import { resummaryStatements, summaryStatements } from "./summaries.ts";
+import { counterScope, counterValue, countStatement, resummaryStatements, summaryStatements } from "./summaries.ts";
 import { withFallbacks } from "./decide.ts";
 
 type Value = string | number | null;
@@ -34,7 +34,6 @@ export function familyProjection(family: Family): Projection {
   const upsertSql = `INSERT INTO ${family.table} (${columns.join(", ")}) SELECT ${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?) WHERE true ${onConflict}`;
   const deleteSql = `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (SELECT value FROM json_each(?))`;
   const links = Object.entries(family.fields).flatMap(([key, f]) => (f.link ? [{ key, column: family.column[key]!, ...f.link }] : []));
-  const counterScope = (key: string) => `${family.table}.${family.column[key]}`;
   /** Link rows written from the read-model rows themselves (their refs column), for the owners `where` selects. */
   const linkInsertSql = (link: (typeof links)[number], where = "") =>
     `INSERT OR IGNORE INTO ${link.table} (${link.ownerColumn}, ${link.refColumn}) SELECT t.${family.idColumn}, j.value FROM ${family.table} t, json_each(t.${link.column}) j${where}`;
@@ -51,19 +50,17 @@ export function familyProjection(family: Family): Projection {
     return [e.data.id as string, ...fieldKeys.map((k) => toColumn(family.fields[k]!, record[k])), e.version, createTime, createBy, time, by];
   }
 
-  const counterValue = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-
   /** Counter changes of one event: the total and each counted field's value. */
   function counterDeltas(e: StoredEvent): [string, string, number][] {
     const record = withFallbacks(family, e.data.record as Record<string, unknown>);
     if (e.type === updated) {
       const changes = (e.data.changes ?? {}) as Record<string, [unknown, unknown]>;
       return family.counted.flatMap((k): [string, string, number][] =>
-        k in changes ? [[counterScope(k), counterValue(changes[k]![0]), -1], [counterScope(k), counterValue(changes[k]![1]), 1]] : [],
+        k in changes ? [[counterScope(family, k), counterValue(changes[k]![0]), -1], [counterScope(family, k), counterValue(changes[k]![1]), 1]] : [],
       );
     }
     const sign = e.type === deleted ? -1 : 1;
-    return [[family.table, "", sign], ...family.counted.map((k): [string, string, number] => [counterScope(k), counterValue(record[k]), sign])];
+    return [[family.table, "", sign], ...family.counted.map((k): [string, string, number] => [counterScope(family, k), counterValue(record[k]), sign])];
   }
 
   function counterStatements(events: StoredEvent[]): Statement[] {
@@ -211,10 +208,7 @@ export function familyProjection(family: Family): Projection {
     afterRebuild() {
       return [
         { sql: `INSERT INTO counters (scope, value, n) SELECT ?, '', COUNT(*) FROM ${family.table} HAVING COUNT(*) > 0`, params: [family.table] },
-        ...family.counted.map((k) => ({
-          sql: `INSERT INTO counters (scope, value, n) SELECT ?, COALESCE(CAST(${family.column[k]} AS TEXT), ''), COUNT(*) FROM ${family.table} GROUP BY 2`,
-          params: [counterScope(k)],
-        })),
+        ...family.counted.map((k) => countStatement(family, k)),
         ...resummaryStatements(family),
         ...links.map((l) => ({ sql: linkInsertSql(l), params: [] })),
         // the bin: records whose stream ends in this family's deletion

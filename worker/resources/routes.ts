@@ -27,7 +27,7 @@ const versionLabel = { "zh-CN": "版本", "en-US": "Version" };
 const versionParam = (value: unknown) => requireParam(value, z.coerce.number().int().min(1).max(1_000_000), "version", versionLabel);
 
 /** `If-Match: W/"7"` or a body `version` carries the version the user edited. */
-function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown>): number | undefined {
+export function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown>): number | undefined {
   const header = c.req.header("If-Match");
   const fromHeader = header ? Number(/(\d+)/.exec(header)?.[1]) : undefined;
   const fromBody = body.version === undefined || body.version === null || body.version === "" ? undefined : Number(body.version);
@@ -85,10 +85,9 @@ export function familyRoutes(routes: RouteTable, family: Family) {
  * (its own verb is the one served; the engine's would never be reached, so it is not listed either).
  */
 export function unclaimed(table: RouteTable): Pick<RouteTable, "get" | "post"> {
-  const taken = new Set(table.routes.map((r) => `${r.method} ${r.path}`));
   const free: Pick<RouteTable, "get" | "post"> = {
-    get: (path, ...rest) => (taken.has(`GET ${path}`) || table.get(path, ...rest), free as RouteTable),
-    post: (path, ...rest) => (taken.has(`POST ${path}`) || table.post(path, ...rest), free as RouteTable),
+    get: (path, ...rest) => (table.has("GET", path) || table.get(path, ...rest), free as RouteTable),
+    post: (path, ...rest) => (table.has("POST", path) || table.post(path, ...rest), free as RouteTable),
   };
   return free;
 }
@@ -152,14 +151,20 @@ export async function infoAnswer(c: Context<AppEnv>, family: Family, id: string,
   return ok(c, record, "fetched");
 }
 
-/** Deletes the records a body names (an id, or up to 100 ids), all in one append or none. */
-export async function deleteAnswer(c: Context<AppEnv>, family: Family, body: unknown) {
+/** The ids a delete's body names (an id, or 1 to 100 ids), each once. */
+export function deleteIds(body: unknown): string[] {
   if (Array.isArray(body) && body.length === 0) throw nothingSelected();
   if (Array.isArray(body) && body.length > 100) throw tooMany(100);
   const parsed = idList.safeParse(Array.isArray(body) ? body : [body].filter((v) => typeof v === "string" || typeof v === "number"));
   if (!parsed.success) throw tooMany(100);
+  return [...new Set(parsed.data)];
+}
+
+/** Deletes the records a body names (an id, or up to 100 ids), all in one append or none. */
+export async function deleteAnswer(c: Context<AppEnv>, family: Family, body: unknown) {
+  const ids = deleteIds(body);
   return runCommand(c, async () => ({
-    writes: await newDeletes(c.env.DB, family, [...new Set(parsed.data)]),
+    writes: await newDeletes(c.env.DB, family, ids),
     response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null },
   }));
 }

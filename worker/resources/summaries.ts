@@ -1,5 +1,6 @@
 /**
- * Summary totals beside the counters: for every counted field's value, the count and the sum of each
+ * The counters' scopes and values (a family's total and each counted field's per-value totals, kept by its
+ * projection) and the summary totals beside them: for every counted field's value, the count and the sum of each
  * `summed` numeric field over the records holding that value. Kept in the same batch as the rows, so a
  * grouped report "count, sum and average of x by y" reads a few rows instead of scanning a million
  * (PERFORMANCE.md: keep counters, never COUNT at scale). Min and max cannot be kept this way (a deletion
@@ -9,11 +10,24 @@ import type { Family } from "../../events/family.ts";
 import type { Statement, StoredEvent } from "../store/types.ts";
 import { withFallbacks } from "./decide.ts";
 
-/** counter_sums.scope is the counters' scope of the group field: `<table>.<column>` */
-export const summaryScope = (family: Family, groupKey: string) => `${family.table}.${family.column[groupKey]}`;
+/** The counters' scope of a counted field (and counter_sums' of a group field): `<table>.<column>`. */
+export const counterScope = (family: Family, key: string) => `${family.table}.${family.column[key]}`;
 
-/** The counters' text of a group value ('' for none), as counterValue() in projection.ts writes it. */
-const groupValue = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+/** A counted value as the counters keep it: text, '' for none. */
+export const counterValue = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The per-value totals of a counted field, counted from the rows (the counters of its scope must be empty). */
+export const countStatement = (family: Family, key: string): Statement => ({
+  sql: `INSERT INTO counters (scope, value, n) SELECT ?, COALESCE(CAST(${family.column[key]} AS TEXT), ''), COUNT(*) FROM ${family.table} GROUP BY 2`,
+  params: [counterScope(family, key)],
+});
+
+/**
+ * The per-value totals of counted fields computed afresh from the rows, the way a rebuild computes them:
+ * for a counted field added to a table that has rows, or a field that becomes counted (its type changed).
+ */
+export const recountStatements = (family: Family, keys: string[]): Statement[] =>
+  keys.flatMap((key) => [{ sql: "DELETE FROM counters WHERE scope = ?", params: [counterScope(family, key)] }, countStatement(family, key)]);
 const numberOf = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 type Delta = [scope: string, value: string, field: string, n: number, total: number];
@@ -26,7 +40,7 @@ function deltasOf(family: Family, e: StoredEvent): Delta[] {
     family.counted.flatMap((g) =>
       family.summed.flatMap((s): Delta[] => {
         const x = numberOf(record[s]);
-        return x === null ? [] : [[summaryScope(family, g), groupValue(record[g]), family.column[s]!, sign, sign * x]];
+        return x === null ? [] : [[counterScope(family, g), counterValue(record[g]), family.column[s]!, sign, sign * x]];
       }),
     );
   if (e.type === created || e.type === restored) return pairs(after, 1);
@@ -72,7 +86,7 @@ export function resummaryStatements(family: Family, keys?: string[]): Statement[
   const touches = (g: string, s: string) => !keys || keys.includes(g) || keys.includes(s);
   return family.counted.flatMap((g) =>
     family.summed.filter((s) => touches(g, s)).flatMap((s): Statement[] => {
-      const scope = summaryScope(family, g);
+      const scope = counterScope(family, g);
       const column = family.column[s]!;
       return [
         { sql: "DELETE FROM counter_sums WHERE scope = ? AND field = ?", params: [scope, column] },
@@ -95,7 +109,7 @@ export interface SummaryRow {
 
 /** The groups of a counted field with their totals: two indexed reads, whatever the table's size. */
 export async function readSummary(db: D1Database, family: Family, groupKey: string): Promise<SummaryRow[]> {
-  const scope = summaryScope(family, groupKey);
+  const scope = counterScope(family, groupKey);
   const [counts, sums] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT value, n FROM counters WHERE scope = ?").bind(scope),
     db.prepare("SELECT value, field, n, total FROM counter_sums WHERE scope = ?").bind(scope),
