@@ -184,3 +184,16 @@ export function missingRequired(layout: FormLayout, values: Record<string, unkno
 export function writableFields(layout: FormLayout, values: Record<string, unknown>, nodePerms?: Record<string, NodePerm>): string[] {
   return Object.entries(applyFormRules(layout, values, nodePerms)).flatMap(([field, s]) => (s.readOnly ? [] : [field]));
 }
+
+/** A released form version (immutable): what the Worker renders a filled form with and the screens list. */
+export interface FormRelease {
+  id: string;
+  formId: string;
+  code: string;
+  version: number;
+  layout: FormLayout;
+  dataModelId: string;
+  modelVersion: number | null;
+  createTime?: string | null;
+  createBy?: string | null;
+}

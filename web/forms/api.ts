@@ -4,7 +4,7 @@
  * start with the verb's path, so invalidating ['/datamodel/form'] refreshes every form list.
  */
 import { queryOptions } from "@tanstack/react-query";
-import type { FormLayout, NodePerm } from "../../events/forms/layout.ts";
+import type { FormLayout, FormRelease, NodePerm } from "../../events/forms/layout.ts";
 import { get, post } from "../api/http.ts";
 
 export const formPath = "/datamodel/form";
@@ -27,17 +27,7 @@ export interface FormRow {
   [key: string]: unknown;
 }
 
-export interface ReleaseRow {
-  id: string;
-  formId: string;
-  code: string;
-  version: number;
-  layout: FormLayout;
-  dataModelId: string;
-  modelVersion: number | null;
-  createTime?: string | null;
-  createBy?: string | null;
-}
+export type ReleaseRow = FormRelease;
 
 export interface FilledRow {
   id: string;

@@ -1,13 +1,15 @@
 /**
  * The report screens' calls (worker/reports/routes.ts) and the shapes they answer. The definition's schema
- * and its column keys come from events/reports/definition.ts, shared with the Worker.
+ * and its column keys come from events/reports/definition.ts, the answers' shapes from events/reports/answer.ts,
+ * both shared with the Worker.
  */
 import { apiUrl, get, post } from "../api/http.ts";
 import { getToken } from "../app/session.ts";
 import type { Text } from "../../events/i18n.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
+import type { ColumnType, ReportAnswer, ResultColumn, SourceField } from "../../events/reports/answer.ts";
 
-export type ColumnType = "text" | "number" | "date" | "datetime" | "bool";
+export type { ColumnType, ReportAnswer, ResultColumn, SourceField };
 
 export interface SourceOption {
   kind: "model" | "family";
@@ -15,39 +17,6 @@ export interface SourceOption {
   label: Text;
   code?: string;
   type?: string | null;
-}
-
-export interface SourceField {
-  key: string;
-  label: Text;
-  type: ColumnType;
-  dict?: string;
-  ops: ("eq" | "like" | "in" | "range")[];
-  groupable: boolean;
-}
-
-export interface ResultColumn {
-  key: string;
-  role: "column" | "group" | "aggregate";
-  field?: string;
-  fn?: string;
-  by?: string;
-  type: ColumnType;
-  dict?: string;
-  label: Text;
-}
-
-export interface ReportAnswer {
-  kind: "grouped" | "rows";
-  columns: ResultColumn[];
-  rows: Record<string, unknown>[];
-  total: number;
-  totalCapped?: boolean;
-  truncated?: boolean;
-  page: number;
-  limit: number;
-  chart: ReportDefinition["chart"] | null;
-  indexes: { field: string; indexed: boolean }[];
 }
 
 export interface RunAnswer extends ReportAnswer {

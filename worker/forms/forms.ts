@@ -8,7 +8,7 @@ import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { dataModelFormReleases, dataModelForms } from "../../events/families/forms.ts";
-import { formLayoutSchema, layoutColumns, type FormLayout } from "../../events/forms/layout.ts";
+import { formLayoutSchema, layoutColumns, type FormRelease } from "../../events/forms/layout.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, readJson, requirePermission } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
@@ -27,15 +27,7 @@ export const formStatus = { draft: "0", released: "1", revoked: "2" } as const;
 const tags = { list: "datamodel:form:list", info: "datamodel:form:info", save: "datamodel:form:save", update: "datamodel:form:update" };
 const releaseLabel = releases.label;
 
-export interface ReleaseRow {
-  id: string;
-  formId: string;
-  code: string;
-  version: number;
-  layout: FormLayout;
-  dataModelId: string;
-  modelVersion: number | null;
-}
+export type ReleaseRow = FormRelease;
 
 /** A form by id, or by code when no form has that id (info/{type}/{id} and proc_form_id take either). */
 export async function formByIdOrCode(db: D1Database, key: string): Promise<Record<string, unknown>> {

@@ -34,22 +34,9 @@ import {
 import { ValidationError, type FieldProblem } from "../errors.ts";
 import { containsPattern } from "../http/input.ts";
 import { indexPlan } from "../resources/schema.ts";
+import type { ColumnType, ResultColumn } from "../../events/reports/answer.ts";
 
-export type ColumnType = "text" | "number" | "date" | "datetime" | "bool";
-
-/** One column of a report's answer: a plain field, a group key or an aggregate. */
-export interface ResultColumn {
-  key: string;
-  role: "column" | "group" | "aggregate";
-  /** the field it reads (absent for count of rows) */
-  field?: string;
-  fn?: AggregateFn;
-  by?: "day" | "month" | "year";
-  type: ColumnType;
-  /** the field's dictionary: the viewer and the export show labels */
-  dict?: string;
-  label: Text;
-}
+export type { ColumnType, ResultColumn };
 
 export interface CompiledReport {
   kind: "grouped" | "rows";

@@ -10,24 +10,11 @@ import { ValidationError } from "../errors.ts";
 import { dictionaryEntries, labelsByValue } from "../resources/spreadsheet/lookups.ts";
 import { sheetName, xlsxStream, type Cell } from "../resources/spreadsheet/xlsx.ts";
 import { displayTime } from "../time.ts";
-import { compileReport, countCap, indexHints, shapeRow, type CompiledReport, type ResultColumn } from "./compile.ts";
+import { compileReport, countCap, indexHints, shapeRow, type ResultColumn } from "./compile.ts";
+import type { ReportAnswer } from "../../events/reports/answer.ts";
 import { summaryRows, summaryServes } from "./summary.ts";
 
-export interface ReportAnswer {
-  kind: CompiledReport["kind"];
-  columns: ResultColumn[];
-  rows: Record<string, unknown>[];
-  /** groups answered, or the listing's matches (counted up to 100,000) */
-  total: number;
-  totalCapped?: boolean;
-  /** a grouped report had more groups than its limit */
-  truncated?: boolean;
-  page: number;
-  limit: number;
-  chart: ReportDefinition["chart"] | null;
-  /** the columns the filters and groups read, and whether an index serves each */
-  indexes: { field: string; indexed: boolean }[];
-}
+export type { ReportAnswer };
 
 /** `summary: false` runs the SQL even where the summary totals could answer (tests compare the two). */
 export async function runReport(db: D1Database, family: Family, def: ReportDefinition, options: { page?: number; summary?: boolean } = {}): Promise<ReportAnswer> {

@@ -9,7 +9,8 @@ import type { ReportSource } from "../../events/reports/definition.ts";
 import { ValidationError } from "../errors.ts";
 import { modelFamily } from "../datamodel/runtime.ts";
 import { metaColumns } from "../../events/family.ts";
-import { resolveField, type ColumnType } from "./compile.ts";
+import { resolveField } from "./compile.ts";
+import type { SourceField } from "../../events/reports/answer.ts";
 
 const sourceLabel = { "zh-CN": "数据来源", "en-US": "Source" };
 
@@ -32,15 +33,7 @@ export async function sourceFamily(db: D1Database, source: ReportSource): Promis
   return { family, runtime: false };
 }
 
-export interface SourceField {
-  key: string;
-  label: { "zh-CN": string; "en-US": string };
-  type: ColumnType;
-  dict?: string;
-  /** filters it takes */
-  ops: ("eq" | "like" | "in" | "range")[];
-  groupable: boolean;
-}
+export type { SourceField };
 
 /** What the designer offers for a source: its readable fields with what each can do. */
 export function sourceFields(family: Family): SourceField[] {
