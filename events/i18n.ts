@@ -159,6 +159,14 @@ export const messages = {
   formFieldNotEditable: { "zh-CN": "{name}在此审批节点不可修改", "en-US": "{name} cannot be changed at this approval step" },
   formNoTaskForm: { "zh-CN": "该任务的流程不是从表单发起的", "en-US": "This task's process was not started from a form" },
   formDataNoRevert: { "zh-CN": "表单数据不能回退，请回退其数据记录", "en-US": "A filled form is not reverted: revert its data record instead" },
+  // ---- scheduled jobs (issue 11; helper J adds its messages below this line)
+  jobHandlerUnknown: { "zh-CN": "{name}：未注册的任务处理器“{handler}”", "en-US": "{name}: \"{handler}\" is not a registered job handler" },
+  jobCronInvalid: { "zh-CN": "{name}无效：{reason}", "en-US": "{name} is invalid: {reason}" },
+  jobCronFields: { "zh-CN": "{name}应为 5 段（分 时 日 月 周）或 6 段（秒在前），可另加年", "en-US": "{name} must have 5 fields (minute hour day month weekday) or 6 (seconds first), optionally a year" },
+  jobCronNever: { "zh-CN": "{name}不会再触发", "en-US": "{name} never fires again" },
+  jobImportRefused: { "zh-CN": "定时任务须逐个保存（校验处理器、参数与 cron 表达式），不能通过表格导入", "en-US": "Scheduled jobs are saved one by one (handler, params and cron checked), not imported from a spreadsheet" },
+  jobRunStarted: { "zh-CN": "任务已执行", "en-US": "The job ran" },
+  // ---- synchronised lists (issue 11; helper C adds its messages below this line)
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,7 @@ import * as sysSchema from "../worker/sys/schema.ts";
 import * as flowSchema from "../worker/flow/schema.ts";
 import * as msgSchema from "../worker/msg/schema.ts";
 import * as enterpriseSchema from "../worker/enterprise/schema.ts";
+import * as jobsSchema from "../worker/jobs/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -29,6 +30,7 @@ const tables = {
   ...drizzleTables(flowSchema),
   ...drizzleTables(msgSchema),
   ...drizzleTables(enterpriseSchema),
+  ...drizzleTables(jobsSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

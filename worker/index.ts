@@ -2,11 +2,14 @@
 import { app } from "./app.ts";
 import type { Env } from "./http/env.ts";
 import { runScheduled } from "./jobs/scheduler.ts";
-import { jobHandlers, store } from "./modules.ts";
+import { runDueJobs } from "./jobs/run.ts";
+import { jobHandlers, registeredJobHandlers, store } from "./modules.ts";
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime, store, jobHandlers));
+    // scheduled jobs due by their cron expressions (each claimed once, however many ticks overlap)
+    ctx.waitUntil(runDueJobs(env, store, controller.scheduledTime, registeredJobHandlers));
   },
 } satisfies ExportedHandler<Env>;

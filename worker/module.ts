@@ -6,6 +6,7 @@
 import type { RouteTable } from "./http/routes.ts";
 import type { Projection } from "./store/types.ts";
 import type { JobHandler } from "./jobs/scheduler.ts";
+import type { RegisteredHandler } from "./jobs/handler.ts";
 
 export interface Module {
   name: string;
@@ -14,4 +15,6 @@ export interface Module {
   projections: Projection[];
   /** handlers the cron trigger runs every minute (only registered handlers ever run) */
   jobs?: Record<string, JobHandler>;
+  /** handlers a scheduled job may name (bean + method); a job naming anything else is refused at save */
+  handlers?: RegisteredHandler[];
 }

@@ -22,6 +22,9 @@ import { formsModule } from "./forms/index.ts";
 import { reportsModule } from "./reports/index.ts";
 import { datamodelModule } from "./datamodel/index.ts";
 import { webhooksModule } from "./webhooks/index.ts";
+import { jobsModule } from "./jobs/index.ts";
+import { builtInJobHandlers } from "./jobs/registry.ts";
+import type { RegisteredHandler } from "./jobs/handler.ts";
 
 const services = servicesModule(families);
 linkBusiness(...services.businessLinks);
@@ -29,7 +32,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 
@@ -42,3 +45,6 @@ export function buildRoutes(): RouteTable {
 
 /** Every handler the cron trigger may run: the housekeeping ones and each module's. */
 export const jobHandlers: Record<string, JobHandler> = Object.assign({}, registeredHandlers, ...modules.map((m) => m.jobs ?? {}));
+
+/** Every handler a scheduled job may name: the built-in housekeeping beans and each module's. */
+export const registeredJobHandlers: RegisteredHandler[] = [...builtInJobHandlers, ...modules.flatMap((m) => m.handlers ?? [])];

@@ -1,10 +1,11 @@
 /**
- * The cron trigger's entry. Only registered handlers can run: the housekeeping ones here and those the
- * modules declare (`Module.jobs`, composed in worker/modules.ts); scheduled jobs and synchronisation
- * (later issues) register theirs by name.
+ * The cron trigger's every-minute housekeeping: the handlers here and those the modules declare
+ * (`Module.jobs`, composed in worker/modules.ts) run on every tick. Scheduled jobs — user-defined, by cron
+ * expression, naming a registered handler — are the other half of the tick (worker/jobs/run.ts).
  */
 import type { Env } from "../http/env.ts";
 import type { EventStore } from "../store/index.ts";
+import { purgeJobLogs } from "./log.ts";
 
 /** A handler gets the bindings, the trigger's time and the event store bound to every module's projections. */
 export type JobHandler = (env: Env, now: number, store: EventStore) => Promise<void>;
@@ -25,6 +26,10 @@ export const registeredHandlers: Record<string, JobHandler> = {
     const listing = await env.FILES.list({ prefix: "imports/", limit: 500 });
     const expired = listing.objects.filter((o) => o.uploaded.getTime() < now - importResultTtlMs).map((o) => o.key);
     if (expired.length) await env.FILES.delete(expired);
+  },
+  /** Job logs are kept 90 days; one page a minute keeps up with any realistic volume. */
+  async jobLogs(env, now) {
+    await purgeJobLogs(env.DB, now, 1);
   },
 };
 

@@ -12,6 +12,9 @@ import { servicesDictionarySeed } from "../../events/seed/dictionaries-services.
 import { caseworkDictionarySeed } from "../../events/seed/dictionaries-casework.ts";
 import { datamodelDictionarySeed } from "../../events/seed/dictionaries-datamodel.ts";
 import { formsDictionarySeed } from "../../events/seed/dictionaries-forms.ts";
+import { synRegistrationDictionarySeed } from "../../events/seed/dictionaries-syn-registration.ts";
+import { courtsSynDictionarySeed } from "../../events/seed/dictionaries-syn-courts.ts";
+import { jobsDictionarySeed } from "../../events/seed/dictionaries-jobs.ts";
 import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
@@ -26,6 +29,7 @@ import { setPassword, credentialStream } from "../auth/credential.ts";
 import { hashPassword } from "../auth/password.ts";
 import { messageSeedWrites } from "./messages.ts"; // (helper M)
 import { applicationFlowWrites, flowSeedWrites } from "./flow.ts";
+import { jobSeedWrites } from "../jobs/seed.ts";
 
 /** A stable id in UUID v4 layout derived from a seed key, so re-seeding another database gives the same ids. */
 export async function seedId(key: string): Promise<string> {
@@ -153,7 +157,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
 
-  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...datamodelDictionarySeed, ...formsDictionarySeed]) {
+  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...datamodelDictionarySeed, ...formsDictionarySeed, ...courtsSynDictionarySeed, ...synRegistrationDictionarySeed, ...jobsDictionarySeed]) {
     for (const [index, [value, name, enName]] of entries.entries()) {
       create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
     }
@@ -176,6 +180,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
   writes.push(...(await messageSeedWrites(seedId))); // (helper M) message templates and types
+  writes.push(...(await jobSeedWrites(seedId))); // (helper J) example scheduled jobs
   writes.push(...(await applicationFlowWrites(seedId, { staff: { id: departmentRole, name: "部门人员" }, admin: { id: adminRole, name: "超级管理员" } }, options.at ?? new Date().toISOString())));
   if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole }, options.at ?? new Date().toISOString())));
   return writes;

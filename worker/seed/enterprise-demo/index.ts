@@ -16,6 +16,7 @@ import { domainDictionarySeed } from "../../../events/seed/dictionaries-domain.t
 import { enterpriseDictionarySeed } from "../../../events/seed/dictionaries-enterprise.ts";
 import { servicesDictionarySeed } from "../../../events/seed/dictionaries-services.ts";
 import { caseworkDictionarySeed } from "../../../events/seed/dictionaries-casework.ts";
+import { courtsSynDictionarySeed } from "../../../events/seed/dictionaries-syn-courts.ts";
 import { departmentSeed, userSeed } from "../../../events/seed/organisation.ts";
 import { newCreate } from "../../resources/commands.ts";
 import type { StreamWrite } from "../../store/types.ts";
@@ -35,7 +36,7 @@ export const demoEnterpriseCount = 300;
  * Families the base seed fills (system, organisation, workflow, messages), and administrators' own designs
  * (data models, forms and reports, whose definitions name other families' fields): not part of this demo.
  */
-const baseFamily = (f: Family) => /^(sys|flowable|msg|report|datamodel|form):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
+const baseFamily = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
 
 const shortOf = (f: Family) => f.perm.slice(f.perm.indexOf(":") + 1);
 /** Where a ref field points (family short name), by key; a family may override its own keys. */
@@ -124,7 +125,7 @@ function ordered(list: Family[]): Family[] {
   return out;
 }
 
-export function dictionaryValues(seeds: DictSeed[] = [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed]): Map<string, string[]> {
+export function dictionaryValues(seeds: DictSeed[] = [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...courtsSynDictionarySeed]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const { type, entries } of seeds) map.set(type, [...(map.get(type) ?? []), ...entries.map(([v]) => v)]);
   return map;

@@ -1,0 +1,50 @@
+/**
+ * Cron expressions, decided by one library for the scheduler, the save check and the form's preview:
+ * croner evaluates them (5 fields, or 6 with seconds first, Quartz's `?` and an optional year accepted)
+ * in China Standard Time, cronstrue reads them aloud in both languages.
+ */
+import { Cron } from "croner";
+import cronstrue from "cronstrue/i18n";
+import type { Lang } from "../../events/i18n.ts";
+
+/** Job times are wall-clock times in China (the spec's users); the offset has no DST. */
+export const cronTimezone = "Asia/Shanghai";
+
+export type CronCheck = { valid: true; cron: Cron } | { valid: false; problem: "fields" | "never" | "invalid"; reason?: string };
+
+/** Parses an expression without scheduling anything (croner's `paused` pattern object). */
+export function checkCron(expression: string): CronCheck {
+  const parts = expression.trim().split(/\s+/);
+  if (parts.length < 5 || parts.length > 7) return { valid: false, problem: "fields" };
+  try {
+    const cron = new Cron(expression.trim(), { timezone: cronTimezone, paused: true });
+    if (!cron.nextRun(new Date())) return { valid: false, problem: "never" };
+    return { valid: true, cron };
+  } catch (error) {
+    return { valid: false, problem: "invalid", reason: error instanceof Error ? error.message.replace(/^CronPattern:\s*/, "") : String(error) };
+  }
+}
+
+/** The first run strictly after `after` (ms), or null when the expression is invalid or never fires again. */
+export function nextRunAfter(expression: string, after: number): number | null {
+  const checked = checkCron(expression);
+  if (!checked.valid) return null;
+  return checked.cron.nextRun(new Date(after))?.getTime() ?? null;
+}
+
+export function nextRuns(expression: string, after: number, count: number): number[] {
+  const checked = checkCron(expression);
+  return checked.valid ? checked.cron.nextRuns(count, new Date(after)).map((d) => d.getTime()) : [];
+}
+
+/** "每天 12:00" / "At 12:00": the expression read in both languages (24-hour clock, as the screens show). */
+export function cronReading(expression: string): Record<Lang, string> {
+  const read = (locale: string) => {
+    try {
+      return cronstrue.toString(expression.trim(), { locale, use24HourTimeFormat: true, throwExceptionOnParseError: true });
+    } catch {
+      return "";
+    }
+  };
+  return { "zh-CN": read("zh_CN"), "en-US": read("en") };
+}

@@ -1,0 +1,14 @@
+/** The seed's scheduled jobs: real housekeeping on built-in handlers, so the job screen starts with examples. */
+import { jobSchedule, jobStatus } from "../../events/families/jobs.ts";
+import { newCreate } from "../resources/commands.ts";
+import type { StreamWrite } from "../store/types.ts";
+
+export async function jobSeedWrites(seedId: (key: string) => Promise<string>): Promise<StreamWrite[]> {
+  const jobs = [
+    { key: "cleanImportResults", jobName: "每天中午清理过期导入结果", beanName: "systemTask", methodName: "cleanImportResults", cronExpression: "0 0 12 * * ?", remark: "删除超过一天的导入结果文件（被拒绝的行）" },
+    { key: "purgeJobLogs", jobName: "每天凌晨清理 90 天前的任务日志", beanName: "systemTask", methodName: "purgeJobLogs", cronExpression: "0 30 3 * * ?", remark: "任务日志保留 90 天" },
+  ];
+  return Promise.all(
+    jobs.map(async ({ key, ...job }) => newCreate(jobSchedule, { ...job, jobGroup: "system", params: {}, status: jobStatus.normal }, await seedId(`job:${key}`))),
+  );
+}
