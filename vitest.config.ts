@@ -32,6 +32,8 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
+    // the local enterprise-credit API the sync tests read (a real HTTP server in this process)
+    globalSetup: ["./tests/sync-source/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

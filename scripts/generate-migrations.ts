@@ -15,6 +15,7 @@ import * as flowSchema from "../worker/flow/schema.ts";
 import * as msgSchema from "../worker/msg/schema.ts";
 import * as enterpriseSchema from "../worker/enterprise/schema.ts";
 import * as jobsSchema from "../worker/jobs/schema.ts";
+import * as syncSchema from "../worker/sync/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -31,6 +32,7 @@ const tables = {
   ...drizzleTables(msgSchema),
   ...drizzleTables(enterpriseSchema),
   ...drizzleTables(jobsSchema),
+  ...drizzleTables(syncSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

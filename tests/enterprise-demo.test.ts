@@ -19,7 +19,7 @@ import { seal } from "../worker/store/append.ts";
 import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
 
 const at = "2026-11-23T08:00:00.000Z";
-const base = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
+const base = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job|syn):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
 const demoFamilies = families.filter((f) => !base(f));
 
 let demo: DemoResult;

@@ -5,8 +5,8 @@
  * a list is adding a declaration, never adapter code.
  */
 import { z } from "zod";
-import { l, type Family } from "../family.ts";
-import { field } from "../fields.ts";
+import { defineFamily, l, type Family, type FamilySpec } from "../family.ts";
+import { field, type Field } from "../fields.ts";
 
 /**
  * Where a synchronised record came from. `naturalKey` (sha-256 hex of the normalised business key) lets
@@ -23,6 +23,14 @@ export const syncFields = () => ({
   raw: field.json(l("原始数据", "Raw item"), z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
   sourceRemoved: field.bool(l("来源已删除", "Removed at source")),
 });
+
+/**
+ * A synchronised list's family: unique by its natural key, so one item is one record however many runs or
+ * providers send it (records typed in by hand have no natural key; SQLite's unique index lets NULLs repeat).
+ */
+export function defineSynFamily<F extends Record<string, Field>>(spec: FamilySpec<F>): Family<F> {
+  return defineFamily({ ...spec, unique: [...(spec.unique ?? []), ["naturalKey"]] });
+}
 
 /**
  * One upstream response array feeding one list, in the enterprise-credit API's envelope

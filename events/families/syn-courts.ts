@@ -11,11 +11,11 @@
  * every item carries (so two providers dedupe, §1.4) and a provider id, if any, goes to `idField`.
  */
 import { z } from "zod";
-import { defineFamily, l } from "../family.ts";
+import { l } from "../family.ts";
 import { field } from "../fields.ts";
 import type { Text } from "../i18n.ts";
 import { enterpriseScope } from "./enterprise.ts";
-import { synList, syncFields, type SynList } from "./syn-common.ts";
+import { defineSynFamily, synList, syncFields, type SynList } from "./syn-common.ts";
 
 /** A list of parties or announcements as the source sends it ([{name, role…}]); its items are not ours to shape. */
 const jsonItems = () => z.array(z.record(z.string(), z.unknown())).max(500);
@@ -23,7 +23,7 @@ const jsonItems = () => z.array(z.record(z.string(), z.unknown())).max(500);
 // ---------------------------------------------------------------- judgments and cases
 
 /** 裁判文书 (中国裁判文书网 and its re-publishers). Court amounts are in yuan. */
-export const synJudDocList = defineFamily({
+export const synJudDocList = defineSynFamily({
   path: "/syn/synjuddoclist",
   perm: "syn:synjuddoclist",
   table: "syn_jud_doc_list",
@@ -56,7 +56,7 @@ export const synJudDocList = defineFamily({
 });
 
 /** 司法涉诉明细: one row per case the enterprise is party to (FIELDS.md reads the name as a guess). */
-export const synDetailListJudicial = defineFamily({
+export const synDetailListJudicial = defineSynFamily({
   path: "/syn/syndetaillistjudicial",
   perm: "syn:syndetaillistjudicial",
   table: "syn_detail_list_judicial",
@@ -88,7 +88,7 @@ export const synDetailListJudicial = defineFamily({
 });
 
 /** 破产重整案件 (全国企业破产重整案件信息网). */
-export const synBankruptcyList = defineFamily({
+export const synBankruptcyList = defineSynFamily({
   path: "/syn/synbankruptcylist",
   perm: "syn:synbankruptcylist",
   table: "syn_bankruptcy_list",
@@ -120,7 +120,7 @@ export const synBankruptcyList = defineFamily({
 // ---------------------------------------------------------------- enforcement (中国执行信息公开网)
 
 /** 终本案件: enforcement cases ended without full satisfaction (终结本次执行程序). */
-export const synEndCaseList = defineFamily({
+export const synEndCaseList = defineSynFamily({
   path: "/syn/synendcaselist",
   perm: "syn:synendcaselist",
   table: "syn_end_case_list",
@@ -148,7 +148,7 @@ export const synEndCaseList = defineFamily({
 });
 
 /** 被执行人 (zxgk; TYC `zhixinginfo`; CISP `executedList`). */
-export const synPerformerList = defineFamily({
+export const synPerformerList = defineSynFamily({
   path: "/syn/synperformerlist",
   perm: "syn:synperformerlist",
   table: "syn_performer_list",
@@ -179,7 +179,7 @@ export const synPerformerList = defineFamily({
  * naming several keeps them all in `raw`.
  */
 function dishonestFamily(path: string, perm: string, table: string, label: Text) {
-  return defineFamily({
+  return defineSynFamily({
     path,
     perm,
     table,
@@ -222,7 +222,7 @@ export const synDisSxbzxrList = dishonestFamily("/syn/synDisSxbzxrlist", "syn:sy
 export const synDishonestSxbzx = dishonestFamily("/syn/syndishonestsxbzx", "syn:syndishonestsxbzx", "syn_dishonest_sxbzx", l("失信被执行(企业自身)", "Enterprise's dishonest records"));
 
 /** 失信被执行人员: the enterprise's legal representative, shareholders or officers listed as dishonest. */
-export const synDisRySxbzxList = defineFamily({
+export const synDisRySxbzxList = defineSynFamily({
   path: "/syn/syndisrysxbzxlist",
   perm: "syn:syndisrysxbzxlist",
   table: "syn_dis_ry_sxbzx_list",
@@ -254,7 +254,7 @@ export const synDisRySxbzxList = defineFamily({
 });
 
 /** 失信名单(综合): dishonesty and blacklists across agencies (信用中国 严重失信主体名单…). */
-export const synLossPromiseList = defineFamily({
+export const synLossPromiseList = defineSynFamily({
   path: "/syn/synlosspromiselist",
   perm: "syn:synlosspromiselist",
   table: "syn_loss_promise_list",
@@ -282,7 +282,7 @@ export const synLossPromiseList = defineFamily({
 });
 
 /** 限制高消费: consumption-restriction orders against the enterprise or its people (same data as the enterprise tab). */
-export const synXzgxfList = defineFamily({
+export const synXzgxfList = defineSynFamily({
   path: "/syn/synxzgxflist",
   perm: "syn:synxzgxflist",
   table: "syn_xzgxf_list",
@@ -311,7 +311,7 @@ export const synXzgxfList = defineFamily({
 });
 
 /** 企业限制高消费详情: the order against the enterprise itself, with its text and prohibitions. */
-export const synQyXzgxfDetails = defineFamily({
+export const synQyXzgxfDetails = defineSynFamily({
   path: "/syn/synqyxzgxfdetails",
   perm: "syn:synqyxzgxfdetails",
   table: "syn_qy_xzgxf_details",
@@ -340,7 +340,7 @@ export const synQyXzgxfDetails = defineFamily({
 });
 
 /** 限制高消费人员: the people restricted by orders against the enterprise. */
-export const synXzgxfStaffList = defineFamily({
+export const synXzgxfStaffList = defineSynFamily({
   path: "/syn/synxzgxfstafflist",
   perm: "syn:synxzgxfstafflist",
   table: "syn_xzgxf_staff_list",
@@ -370,7 +370,7 @@ export const synXzgxfStaffList = defineFamily({
 // ---------------------------------------------------------------- court announcements and auctions
 
 /** 司法拍卖公告 (人民法院诉讼资产网 and the network platforms). Prices in yuan. */
-export const synAucAnnoList = defineFamily({
+export const synAucAnnoList = defineSynFamily({
   path: "/syn/synaucannolist",
   perm: "syn:synaucannolist",
   table: "syn_auc_anno_list",
@@ -403,7 +403,7 @@ export const synAucAnnoList = defineFamily({
 });
 
 /** 送达公告: service-of-process notices published by courts (FIELDS.md reads the name as a guess). */
-export const synDNoticeList = defineFamily({
+export const synDNoticeList = defineSynFamily({
   path: "/syn/syndnoticelist",
   perm: "syn:syndnoticelist",
   table: "syn_d_notice_list",
@@ -429,7 +429,7 @@ export const synDNoticeList = defineFamily({
 });
 
 /** 法院公告 (人民法院公告网); FIELDS.md notes it may be 开庭公告, hence the hearing fields. */
-export const synOthCourtAnnoList = defineFamily({
+export const synOthCourtAnnoList = defineSynFamily({
   path: "/syn/synothcourtannolist",
   perm: "syn:synothcourtannolist",
   table: "syn_oth_court_anno_list",
@@ -460,7 +460,7 @@ export const synOthCourtAnnoList = defineFamily({
 // ---------------------------------------------------------------- land (中国土地市场网; CISP P0130036)
 
 /** 土地供应(供地结果). Areas in hectares, prices in 10k yuan. */
-export const synTdgyResults = defineFamily({
+export const synTdgyResults = defineSynFamily({
   path: "/syn/syntdgyresults",
   perm: "syn:syntdgyresults",
   table: "syn_tdgy_results",
@@ -493,7 +493,7 @@ export const synTdgyResults = defineFamily({
 });
 
 /** 土地出让结果. Areas in hectares, prices in 10k yuan. */
-export const synTdcrResults = defineFamily({
+export const synTdcrResults = defineSynFamily({
   path: "/syn/syntdcrresults",
   perm: "syn:syntdcrresults",
   table: "syn_tdcr_results",
@@ -522,7 +522,7 @@ export const synTdcrResults = defineFamily({
 });
 
 /** 土地抵押. Areas in hectares, amounts in 10k yuan. */
-export const synTddyResults = defineFamily({
+export const synTddyResults = defineSynFamily({
   path: "/syn/syntddyresults",
   perm: "syn:syntddyresults",
   table: "syn_tddy_results",
@@ -553,7 +553,7 @@ export const synTddyResults = defineFamily({
 });
 
 /** 地块公示: parcels announced before conveyance — announcements, never counted into supply or conveyance totals. */
-export const synDkgsResults = defineFamily({
+export const synDkgsResults = defineSynFamily({
   path: "/syn/syndkgsresults",
   perm: "syn:syndkgsresults",
   table: "syn_dkgs_results",
@@ -588,7 +588,7 @@ export const synDkgsResults = defineFamily({
  * `detailList` of the land query (FIELDS.md's guess): one row per enterprise, query type and day, holding the
  * per-type counts of `detailListMeta`. `queryDate` is the day part of `queriedAt`, kept apart so it can key.
  */
-export const synDetailList = defineFamily({
+export const synDetailList = defineSynFamily({
   path: "/syn/syndetaillist",
   perm: "syn:syndetaillist",
   table: "syn_detail_list",

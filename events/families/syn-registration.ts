@@ -4,13 +4,13 @@
  * bookkeeping of §1.1, and declares its upstream array beside it (`SynList`).
  */
 import { z } from "zod";
-import { defineFamily, l } from "../family.ts";
+import { l } from "../family.ts";
 import { field } from "../fields.ts";
 import { enterpriseScope } from "./enterprise.ts";
-import { syncFields, synList, type SynList } from "./syn-common.ts";
+import { defineSynFamily, syncFields, synList, type SynList } from "./syn-common.ts";
 
 /** 行政处罚(登记公示): penalties published through the registration system (GSXT). */
-export const synCaseInfoDjgs = defineFamily({
+export const synCaseInfoDjgs = defineSynFamily({
   path: "/syn/syncaseinfodjgs",
   perm: "syn:syncaseinfodjgs",
   table: "syn_case_info_djgs",
@@ -36,7 +36,7 @@ export const synCaseInfoDjgs = defineFamily({
 });
 
 /** 行政处罚明细 (双公示: 信用中国 and local credit platforms). */
-export const synDetailListPenalty = defineFamily({
+export const synDetailListPenalty = defineSynFamily({
   path: "/syn/syndetaillistpenalty",
   perm: "syn:syndetaillistpenalty",
   table: "syn_detail_list_penalty",
@@ -72,7 +72,7 @@ export const synDetailListPenalty = defineFamily({
 // ---- §3.2 registration (GSXT through the CISP registration product)
 
 /** 年报基本信息: the basic-information block of each annual report the enterprise filed. */
-export const synBasicInformationList = defineFamily({
+export const synBasicInformationList = defineSynFamily({
   path: "/syn/synbasicinformationlist",
   perm: "syn:synbasicinformationlist",
   table: "syn_basic_information_list",
@@ -103,7 +103,7 @@ export const synBasicInformationList = defineFamily({
 });
 
 /** 变更记录: each registration change (name, capital, officers…) with its before and after. */
-export const synAlterList = defineFamily({
+export const synAlterList = defineSynFamily({
   path: "/syn/synalterlist",
   perm: "syn:synalterlist",
   table: "syn_alter_list",
@@ -128,7 +128,7 @@ export const synAlterList = defineFamily({
 });
 
 /** 分支机构: the enterprise's registered branches. */
-export const synFiliationList = defineFamily({
+export const synFiliationList = defineSynFamily({
   path: "/syn/synfiliationlist",
   perm: "syn:synfiliationlist",
   table: "syn_filiation_list",
@@ -153,7 +153,7 @@ export const synFiliationList = defineFamily({
 });
 
 /** 对外投资: the enterprises this one invested in (mirrors the enforeigninvestmentinfo tab). */
-export const synEntInvItemList = defineFamily({
+export const synEntInvItemList = defineSynFamily({
   path: "/syn/synentinvitemlist",
   perm: "syn:synentinvitemlist",
   table: "syn_ent_inv_item_list",
@@ -187,7 +187,7 @@ export const synEntInvItemList = defineFamily({
 // ---- §3.3 licences, honours, labels
 
 /** 行政许可明细: licences granted to the enterprise (信用中国 双公示 and the departments). */
-export const synDetailListLicense = defineFamily({
+export const synDetailListLicense = defineSynFamily({
   path: "/syn/syndetaillistlicense",
   perm: "syn:syndetaillistlicense",
   table: "syn_detail_list_license",
@@ -219,7 +219,7 @@ export const synDetailListLicense = defineFamily({
 });
 
 /** 荣誉资质: honours, qualifications and special lists published by governments (feeds enhonoraryqualifications). */
-export const synItemNameList = defineFamily({
+export const synItemNameList = defineSynFamily({
   path: "/syn/synitemnamelist",
   perm: "syn:synitemnamelist",
   table: "syn_item_name_list",
@@ -252,7 +252,7 @@ export const synItemNameList = defineFamily({
 });
 
 /** 企业标签: labels such as 高新技术企业, 专精特新, 上市公司 (FIELDS.md reads the name as a guess). */
-export const synEntLabelInfo = defineFamily({
+export const synEntLabelInfo = defineSynFamily({
   path: "/syn/synentlabelinfo",
   perm: "syn:synentlabelinfo",
   table: "syn_ent_label_info",
@@ -281,7 +281,7 @@ export const synEntLabelInfo = defineFamily({
 // ---- §3.4 intellectual property
 
 /** 专利: the enterprise's patents as applicant or patentee (mirrors the enpatentinfo tab). */
-export const synPatentsList = defineFamily({
+export const synPatentsList = defineSynFamily({
   path: "/syn/synpatentslist",
   perm: "syn:synpatentslist",
   table: "syn_patents_list",
@@ -316,7 +316,7 @@ export const synPatentsList = defineFamily({
 });
 
 /** 软件著作权: software copyright registrations (mirrors the ensoftwarecopyright tab). */
-export const synSwList = defineFamily({
+export const synSwList = defineSynFamily({
   path: "/syn/synswlist",
   perm: "syn:synswlist",
   table: "syn_sw_list",
@@ -347,7 +347,7 @@ export const synSwList = defineFamily({
 });
 
 /** 作品著作权: works registered with the Copyright Protection Centre (美术, 文字, 摄影…). */
-export const synResultList = defineFamily({
+export const synResultList = defineSynFamily({
   path: "/syn/resultlist",
   perm: "syn:resultlist",
   table: "syn_result_list",
@@ -378,7 +378,7 @@ export const synResultList = defineFamily({
 // ---- §3.5 persons and beneficial ownership
 
 /** 人员任职: positions the enterprise's key persons hold in other enterprises. */
-export const synRyPosPerList = defineFamily({
+export const synRyPosPerList = defineSynFamily({
   path: "/syn/synryposperlist",
   perm: "syn:synryposperlist",
   table: "syn_ry_pos_per_list",
@@ -406,7 +406,7 @@ export const synRyPosPerList = defineFamily({
 });
 
 /** 人员对外投资: shareholdings of the enterprise's key persons in other enterprises. */
-export const synRyPosShaList = defineFamily({
+export const synRyPosShaList = defineSynFamily({
   path: "/syn/synryposshalist",
   perm: "syn:synryposshalist",
   table: "syn_ry_pos_sha_list",
@@ -435,7 +435,7 @@ export const synRyPosShaList = defineFamily({
 });
 
 /** 最终受益人: the ultimate beneficial owners as the provider computed them (percentages never recomputed here). */
-export const synFinalBefList = defineFamily({
+export const synFinalBefList = defineSynFamily({
   path: "/syn/synfinalbeflist",
   perm: "syn:synfinalbeflist",
   table: "syn_final_bef_list",
@@ -460,7 +460,7 @@ export const synFinalBefList = defineFamily({
 });
 
 /** 股权穿透路径: one row per edge of each path to a beneficial owner; the provider's tree stays in `raw`. */
-export const synEqulityProcessResult = defineFamily({
+export const synEqulityProcessResult = defineSynFamily({
   // the spec's spelling, the upstream's misspelling "Equlity" included
   path: "/syn/synEqulityProcessResult",
   perm: "syn:synequlityprocessresult",
@@ -490,7 +490,7 @@ export const synEqulityProcessResult = defineFamily({
 });
 
 /** 受益股东/关联节点: nodes of the ownership graph tagged as beneficial shareholder, owner or controller (a guess). */
-export const synLinkBeneficial = defineFamily({
+export const synLinkBeneficial = defineSynFamily({
   path: "/syn/synlinkbeneficial",
   perm: "syn:synlinkbeneficial",
   table: "syn_link_beneficial",

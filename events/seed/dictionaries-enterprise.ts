@@ -399,6 +399,7 @@ export const enterpriseDictionarySeed: DictSeed[] = [
       ["qcc", "企查查", "Qichacha"],
       ["court", "法院公开", "Court publication"],
       ["import", "导入", "Import"],
+      ["builtin", "内置示例数据源", "Built-in sample source"],
     ],
   },
   {

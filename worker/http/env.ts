@@ -11,6 +11,12 @@ export interface Env {
   CAPTCHA_ENABLED?: string;
   PORTAL_OA_SECRET?: string;
   PORTAL_PF_SECRET?: string;
+  /** base URL of the enterprise-credit API the synchronised lists read; unset: the built-in offline source */
+  SYN_SOURCE_URL?: string;
+  /** its app key (a Worker secret) */
+  SYN_SOURCE_KEY?: string;
+  /** timeout of one page request in ms (default 10000) */
+  SYN_SOURCE_TIMEOUT_MS?: string;
 }
 
 /** The signed-in user as every guarded route sees it. */

@@ -6,20 +6,11 @@
 import { area, config, department, dictionary, menu, organisation, role, user, wechatWorkUser } from "../../events/families/sys.ts";
 import { member, post } from "../../events/families/org.ts";
 import { areaSeed } from "../../events/seed/areas.ts";
-import { domainDictionarySeed } from "../../events/seed/dictionaries-domain.ts";
-import { enterpriseDictionarySeed } from "../../events/seed/dictionaries-enterprise.ts";
-import { servicesDictionarySeed } from "../../events/seed/dictionaries-services.ts";
-import { caseworkDictionarySeed } from "../../events/seed/dictionaries-casework.ts";
-import { datamodelDictionarySeed } from "../../events/seed/dictionaries-datamodel.ts";
-import { formsDictionarySeed } from "../../events/seed/dictionaries-forms.ts";
-import { synRegistrationDictionarySeed } from "../../events/seed/dictionaries-syn-registration.ts";
-import { courtsSynDictionarySeed } from "../../events/seed/dictionaries-syn-courts.ts";
-import { jobsDictionarySeed } from "../../events/seed/dictionaries-jobs.ts";
 import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
 import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
-import { dictionarySeed } from "../../events/seed/dictionaries.ts";
+import { allDictionarySeeds } from "../../events/seed/all-dictionaries.ts";
 import { sha256Hex } from "../store/canonical.ts";
 import { seal } from "../store/append.ts";
 import { store } from "../modules.ts";
@@ -157,7 +148,7 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   const create = (family: unknown, record: Record<string, unknown>, id: string) => writes.push(newCreate(family as Family, record, id));
 
-  for (const { type, entries } of [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...datamodelDictionarySeed, ...formsDictionarySeed, ...courtsSynDictionarySeed, ...synRegistrationDictionarySeed, ...jobsDictionarySeed]) {
+  for (const { type, entries } of allDictionarySeeds) {
     for (const [index, [value, name, enName]] of entries.entries()) {
       create(dictionary, { type, value, name, enName, number: index, status: "1" }, await seedId(`dict:${type}:${value}`));
     }

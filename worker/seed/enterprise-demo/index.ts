@@ -11,12 +11,8 @@
 import type { Family } from "../../../events/family.ts";
 import { families as declaredFamilies } from "../../../events/families/index.ts";
 import { caseworkFamilies } from "../../../events/families/casework.ts";
-import { dictionarySeed, type DictSeed } from "../../../events/seed/dictionaries.ts";
-import { domainDictionarySeed } from "../../../events/seed/dictionaries-domain.ts";
-import { enterpriseDictionarySeed } from "../../../events/seed/dictionaries-enterprise.ts";
-import { servicesDictionarySeed } from "../../../events/seed/dictionaries-services.ts";
-import { caseworkDictionarySeed } from "../../../events/seed/dictionaries-casework.ts";
-import { courtsSynDictionarySeed } from "../../../events/seed/dictionaries-syn-courts.ts";
+import type { DictSeed } from "../../../events/seed/dictionaries.ts";
+import { allDictionarySeeds } from "../../../events/seed/all-dictionaries.ts";
 import { departmentSeed, userSeed } from "../../../events/seed/organisation.ts";
 import { newCreate } from "../../resources/commands.ts";
 import type { StreamWrite } from "../../store/types.ts";
@@ -36,7 +32,7 @@ export const demoEnterpriseCount = 300;
  * Families the base seed fills (system, organisation, workflow, messages), and administrators' own designs
  * (data models, forms and reports, whose definitions name other families' fields): not part of this demo.
  */
-const baseFamily = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
+const baseFamily = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job|syn):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
 
 const shortOf = (f: Family) => f.perm.slice(f.perm.indexOf(":") + 1);
 /** Where a ref field points (family short name), by key; a family may override its own keys. */
@@ -125,7 +121,7 @@ function ordered(list: Family[]): Family[] {
   return out;
 }
 
-export function dictionaryValues(seeds: DictSeed[] = [...dictionarySeed, ...domainDictionarySeed, ...enterpriseDictionarySeed, ...servicesDictionarySeed, ...caseworkDictionarySeed, ...courtsSynDictionarySeed]): Map<string, string[]> {
+export function dictionaryValues(seeds: DictSeed[] = allDictionarySeeds): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const { type, entries } of seeds) map.set(type, [...(map.get(type) ?? []), ...entries.map(([v]) => v)]);
   return map;

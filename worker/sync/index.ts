@@ -1,0 +1,61 @@
+/**
+ * The synchronisation module (issue 11): `POST /syn/{name}/run` and the runs' progress, the cron trigger's
+ * advance of running runs, and the `synService.run` handler scheduled jobs name. Listed before the record
+ * engine's module; the lists themselves are the engine's families (events/families/syn-lists.ts).
+ */
+import { z } from "zod";
+import { l } from "../../events/family.ts";
+import { synLists } from "../../events/families/syn-lists.ts";
+import type { Env } from "../http/env.ts";
+import type { RegisteredHandler } from "../jobs/handler.ts";
+import type { Module } from "../module.ts";
+import type { EventStore } from "../store/index.ts";
+import { advanceRun, startRun } from "./run.ts";
+import { listsByFamily, listsByName } from "./lists.ts";
+import { syncRoutes } from "./routes.ts";
+import { sourceClient } from "./source.ts";
+
+
+/** Advances every running run whose wait is over, one after another, until `budgetMs` is spent. */
+export async function advanceRunning(env: Env, store: EventStore, now: number, budgetMs: number) {
+  const deadline = Date.now() + budgetMs;
+  const { results } = await env.DB.prepare("SELECT run_id FROM sync_run WHERE status = 'running' AND COALESCE(retry_at, 0) <= ? ORDER BY started_at LIMIT 50").bind(now).all<{ run_id: string }>();
+  const client = sourceClient(env);
+  for (const { run_id } of results) {
+    if (Date.now() >= deadline) break;
+    await advanceRun(env, store, client, listsByFamily, run_id, { maxPages: 10_000, deadline });
+  }
+}
+
+const runParams = z.object({
+  /** list names (synjuddoclist…); none: every list */
+  lists: z.array(z.string().max(64)).max(60).optional(),
+  creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).max(500).optional(),
+});
+
+/** `synService.run`: starts a run of each named list (or all) and leaves the log running until they end. */
+export const synRunHandler: RegisteredHandler<typeof runParams> = {
+  bean: "synService",
+  method: "run",
+  label: l("同步外部数据（企业信用数据接口）", "Synchronise external lists (enterprise-credit API)"),
+  params: runParams,
+  async run(ctx, params) {
+    const unknown = (params.lists ?? []).filter((n) => !listsByName.has(n.toLowerCase()));
+    if (unknown.length) throw new Error(`unknown lists: ${unknown.join(", ")}`);
+    const lists = params.lists ? params.lists.map((n) => listsByName.get(n.toLowerCase())!) : synLists;
+    let started = 0;
+    for (const list of lists) if ((await startRun(ctx.env.DB, list, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now })).started) started++;
+    if (started === 0) return { read: 0, written: 0, message: "every list was already being synchronised" };
+    await advanceRunning(ctx.env, ctx.store, ctx.now, 20_000);
+    return "continues";
+  },
+};
+
+export const syncModule: Module = {
+  name: "sync",
+  routes: syncRoutes,
+  projections: [],
+  // each minute the cron trigger moves running runs on (a tick's budget stays well within a cron's CPU limit)
+  jobs: { syncAdvance: (env, now, store) => advanceRunning(env, store, now, 20_000) },
+  handlers: [synRunHandler as unknown as RegisteredHandler],
+};

@@ -1,0 +1,55 @@
+/**
+ * The synchronisation's operational tables (not events). A run's cursor — which enterprise, which page — moves
+ * in the same D1 batch as the events a page writes, guarded by `sync_step`, so a page is applied exactly once
+ * even when a crash, a retry or two overlapping advancers replay it.
+ */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const syncRun = sqliteTable(
+  "sync_run",
+  {
+    runId: text("run_id").primaryKey(),
+    /** the list's family name, e.g. syn.synjuddoclist */
+    list: text("list").notNull(),
+    /** running | done | failed */
+    status: text("status").notNull(),
+    /** JSON array of credit codes the run is limited to, or null for every enterprise */
+    creditCodes: text("credit_codes"),
+    /** the enterprise being read (null before the first) and the next page of it */
+    cursorCode: text("cursor_code"),
+    cursorName: text("cursor_name"),
+    pageNo: integer("page_no").notNull().default(1),
+    /** pages applied so far: the step number `sync_step` guards */
+    pages: integer("pages").notNull().default(0),
+    enterprises: integer("enterprises").notNull().default(0),
+    read: integer("read").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    removed: integer("removed").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    /** the first refused items' reasons (JSON, at most 20), and the last fetch error */
+    rejections: text("rejections"),
+    error: text("error"),
+    /** consecutive failed fetches of the current page, and when the next try may happen (ms) */
+    failures: integer("failures").notNull().default(0),
+    retryAt: integer("retry_at"),
+    /** an advancer holds the run until then (ms) */
+    leaseUntil: integer("lease_until"),
+    logId: text("log_id"),
+    startedBy: text("started_by"),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("sync_run_list_started_idx").on(t.list, t.startedAt), index("sync_run_status_idx").on(t.status, t.retryAt)],
+);
+
+/** One row per applied page of a run: a second application of the same step fails its whole batch. */
+export const syncStep = sqliteTable("sync_step", { runId: text("run_id").notNull(), step: integer("step").notNull() }, (t) => [primaryKey({ columns: [t.runId, t.step] })]);
+
+/** The natural keys a run has seen for the enterprise being read: what it did not see is marked removed at source. */
+export const syncSeen = sqliteTable(
+  "sync_seen",
+  { runId: text("run_id").notNull(), creditCode: text("credit_code").notNull(), naturalKey: text("natural_key").notNull() },
+  (t) => [primaryKey({ columns: [t.runId, t.creditCode, t.naturalKey] })],
+);
