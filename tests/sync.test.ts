@@ -48,6 +48,7 @@ const localSource = (overrides: Partial<SourceClient> = {}): SourceClient => ({
   base: sourceUrl,
   fetcher: (r) => fetch(r),
   timeoutMs: 400,
+  pageSize: 100,
   attempts: 4,
   backoff: () => 1,
   sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
@@ -193,7 +194,7 @@ describe("sync from the local enterprise-credit API", () => {
 });
 
 describe("the built-in offline source", () => {
-  const builtin: SourceClient = { sourceCode: "builtin", base: builtinBase, fetcher: builtinFetcher, timeoutMs: 5000, attempts: 1, backoff: () => 0, sleep: async () => {} };
+  const builtin: SourceClient = { sourceCode: "builtin", base: builtinBase, fetcher: builtinFetcher, timeoutMs: 5000, pageSize: 100, attempts: 1, backoff: () => 0, sleep: async () => {} };
 
   it("fills every synchronised list with items its declaration accepts", async () => {
     expect(synLists.length).toBeGreaterThanOrEqual(37);

@@ -15,8 +15,9 @@ export function migrateBenchDb(persist: string): string {
 }
 
 /** Starts the bench Worker on `port`; `stop` ends its whole process group (also when the bench exits). */
-export function startBenchWorker(persist: string, port: number): { server: ChildProcess; base: string; stop: () => void } {
-  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1"], { detached: true, stdio: "ignore" });
+export function startBenchWorker(persist: string, port: number, vars: Record<string, string> = {}): { server: ChildProcess; base: string; stop: () => void } {
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", ...varArgs], { detached: true, stdio: "ignore" });
   const stop = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");

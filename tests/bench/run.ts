@@ -16,6 +16,7 @@ import { webFigures } from "./web.ts";
 import { migrateBenchDb, startBenchWorker } from "./bench-worker.ts";
 import { flowFigures } from "./flow.ts";
 import { enterpriseFigures } from "./enterprise.ts";
+import { syncFigures } from "./sync.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -256,6 +257,11 @@ lines.push(...(await flowFigures().catch((error: unknown): typeof lines => {
 lines.push(...(await enterpriseFigures().catch((error: unknown): typeof lines => {
   log("enterprise figures failed:", error);
   return [["enterprise figures (tests/bench/enterprise.ts)", "failed", "", "", "", false]];
+})));
+// ── Sync: synchronised records per second from a local enterprise-credit API (tests/bench/sync.ts) ──
+lines.push(...(await syncFigures().catch((error: unknown): typeof lines => {
+  log("sync figures failed:", error);
+  return [["sync figures (tests/bench/sync.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

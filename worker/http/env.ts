@@ -15,6 +15,8 @@ export interface Env {
   SYN_SOURCE_URL?: string;
   /** its app key (a Worker secret) */
   SYN_SOURCE_KEY?: string;
+  /** items per page asked for (default and most 500) */
+  SYN_SOURCE_PAGE_SIZE?: string;
   /** timeout of one page request in ms (default 10000) */
   SYN_SOURCE_TIMEOUT_MS?: string;
 }

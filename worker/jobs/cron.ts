@@ -4,7 +4,7 @@
  * in China Standard Time, cronstrue reads them aloud in both languages.
  */
 import { Cron } from "croner";
-import cronstrue from "cronstrue/i18n";
+import cronstrue from "cronstrue/i18n.js";
 import type { Lang } from "../../events/i18n.ts";
 
 /** Job times are wall-clock times in China (the spec's users); the offset has no DST. */

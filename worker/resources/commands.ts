@@ -18,7 +18,11 @@ export function withoutManaged<T extends Record<string, unknown>>(family: Family
 }
 
 export function newCreate(family: Family, input: unknown, id: string = crypto.randomUUID()): StreamWrite {
-  const record = parseRecord(family, family.createSchema, input);
+  return createOf(family, parseRecord(family, family.createSchema, input), id);
+}
+
+/** The create of a record already parsed by the family's create schema (a sync page parses each item once). */
+export function createOf(family: Family, record: Record<string, unknown>, id: string = crypto.randomUUID()): StreamWrite {
   return { stream: streamOf(family, id), head: { version: 0, hash: "" }, events: decide(family, { kind: "create", id, record }, fold(family, [])) };
 }
 

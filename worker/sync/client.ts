@@ -15,6 +15,8 @@ export interface SourceClient {
   key?: string;
   fetcher: Fetcher;
   timeoutMs: number;
+  /** items per page asked for (`range`; the protocol allows up to 500) */
+  pageSize: number;
   attempts: number;
   /** the wait before attempt `n` (2, 3…), in ms */
   backoff: (attempt: number) => number;

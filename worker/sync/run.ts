@@ -22,7 +22,6 @@ import { fetchPage, PageFailed, type SourceClient } from "./client.ts";
 import { mapItem, type DictionaryCodes } from "./map.ts";
 import { decidePage, updates } from "./upsert.ts";
 
-export const pageSize = 100;
 const leaseMs = 60_000;
 const maxFailures = 6;
 /** marked removed per enterprise pass at most (a source that dropped more is marked over the next passes) */
@@ -174,7 +173,7 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
         await db.prepare("UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 1, enterprises = enterprises + 1 WHERE run_id = ? AND pages = ?").bind(next.code, next.name, runId, run.pages).run();
         continue;
       }
-      const request = { product: list.source.product, array: list.source.array, creditCode: run.cursorCode!, entName: run.cursorName ?? "", pageNo: run.pageNo, range: pageSize };
+      const request = { product: list.source.product, array: list.source.array, creditCode: run.cursorCode!, entName: run.cursorName ?? "", pageNo: run.pageNo, range: client.pageSize };
       let page;
       try {
         page = await fetchPage(client, request);
@@ -186,7 +185,7 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
       const origin = { creditCode: run.cursorCode!, entName: run.cursorName ?? "", sourceCode: client.sourceCode, runId, syncedAt: at };
       const mapped = await Promise.all(page.items.map((item) => mapItem(list, item, origin, codes)));
       const decision = await decidePage(db, list, mapped);
-      const last = page.items.length < pageSize || run.pageNo * pageSize >= page.totalCount;
+      const last = page.items.length < client.pageSize || run.pageNo * client.pageSize >= page.totalCount;
       const seen = [...new Set(mapped.map((m) => m.naturalKey))];
       const removed = last ? await removals(db, family, run, seen, at) : [];
       const meta: EventMeta = { actorId: null, actorName: "sync", requestId: runId, ip: null, at: new Date(now()).toISOString() };

@@ -10,7 +10,7 @@ import type { Family } from "../../events/family.ts";
 import type { SynList } from "../../events/families/syn-common.ts";
 import { toColumn } from "../../events/fields.ts";
 import { ValidationError } from "../errors.ts";
-import { newCreate, readStreams, streamOf } from "../resources/commands.ts";
+import { createOf, readStreams, streamOf } from "../resources/commands.ts";
 import { decide, fold, type RecordValues } from "../resources/decide.ts";
 import { parseRecord } from "../resources/validate.ts";
 import { headOf } from "../store/append.ts";
@@ -66,7 +66,7 @@ export async function decidePage(db: D1Database, list: SynList, mapped: Mapped[]
     }
     const row = existing.get(key);
     if (!row) {
-      decision.writes.push(newCreate(family, values));
+      decision.writes.push(createOf(family, values));
       decision.created++;
       continue;
     }
