@@ -4,7 +4,7 @@
  * from an unchanged source, removal marked not deleted, a user's edit kept beside the source's, the built-in
  * offline source filling every list, the run route's permission and the scheduled-job handler.
  */
-import { env } from "cloudflare:test";
+import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { synLists } from "../events/families/syn-lists.ts";
 import type { SynList } from "../events/families/syn-common.ts";
@@ -16,7 +16,7 @@ import type { SourceClient } from "../worker/sync/client.ts";
 import { listsByFamily, listsByName } from "../worker/sync/lists.ts";
 import { advanceRun, runById, startRun } from "../worker/sync/run.ts";
 import { runJob } from "../worker/jobs/run.ts";
-import { advanceRunning } from "../worker/sync/index.ts";
+import { advanceRunning } from "../worker/sync/drive.ts";
 import { call, login, userWithPermissions } from "./helpers.ts";
 
 const sourceUrl = inject("syncSourceUrl");
@@ -210,6 +210,26 @@ describe("the built-in offline source", () => {
     // the counts vary by enterprise and list: most lists got something for this one
     expect(Object.values(results).filter(([created]) => created > 0).length).toBeGreaterThan(synLists.length / 2);
   }, 120_000);
+
+  it("runs on Cloudflare Workflows: an instance named by the run applies its pages step by step to the end", async () => {
+    const e = await enterprise();
+    const list = synLists.find((l) => sampleCount(l, e.creditCode) > 0)!;
+    const { runId } = await startRun(env.DB, list, { creditCodes: [e.creditCode] });
+    const instance = await introspectWorkflowInstance(env.SYNC_WORKFLOW!, runId);
+    try {
+      await instance.modify(async (m) => {
+        await m.disableSleeps();
+      });
+      await env.SYNC_WORKFLOW!.create({ id: runId, params: { runId } });
+      await instance.waitForStatus("complete");
+      expect(await instance.getOutput()).toBe("done");
+    } finally {
+      await instance.dispose();
+    }
+    const run = (await runById(env.DB, runId))!;
+    expect([run.status, run.created]).toEqual(["done", sampleCount(list, e.creditCode)]);
+    expect(await count(`SELECT COUNT(*) AS n FROM ${list.family.table} WHERE credit_code = ?`, e.creditCode)).toBe(sampleCount(list, e.creditCode));
+  }, 60_000);
 
   it("starts a run by hand under the list's run tag, and the run route reports its progress", async () => {
     const e = await enterprise();

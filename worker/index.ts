@@ -1,9 +1,11 @@
-/** Worker entry: the API (and, through the assets binding, the web app) and the cron trigger. */
+/** Worker entry: the API (and, through the assets binding, the web app), the cron trigger and the sync workflow. */
 import { app } from "./app.ts";
 import type { Env } from "./http/env.ts";
 import { runScheduled } from "./jobs/scheduler.ts";
 import { runDueJobs } from "./jobs/run.ts";
 import { jobHandlers, registeredJobHandlers, store } from "./modules.ts";
+
+export { SyncWorkflow } from "./sync/workflow.ts";
 
 export default {
   fetch: app.fetch,

@@ -7,7 +7,7 @@ import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 import { approvalsInWorker, loadOpenTasks, todoPages } from "./flow-scenarios.ts";
 import { groupedAggregates, groupedReports, modelListPages } from "./datamodel-scenarios.ts";
-import { advanceRunning } from "../../worker/sync/index.ts";
+import { advanceRunning } from "../../worker/sync/drive.ts";
 import { store } from "../../worker/modules.ts";
 
 export default {

@@ -6,26 +6,12 @@
 import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
-import type { Env } from "../http/env.ts";
 import type { RegisteredHandler } from "../jobs/handler.ts";
 import type { Module } from "../module.ts";
-import type { EventStore } from "../store/index.ts";
-import { advanceRun, startRun } from "./run.ts";
-import { listsByFamily, listsByName } from "./lists.ts";
+import { startRun } from "./run.ts";
+import { listsByName } from "./lists.ts";
+import { advanceRunning, driveRun } from "./drive.ts";
 import { syncRoutes } from "./routes.ts";
-import { sourceClient } from "./source.ts";
-
-
-/** Advances every running run whose wait is over, one after another, until `budgetMs` is spent. */
-export async function advanceRunning(env: Env, store: EventStore, now: number, budgetMs: number) {
-  const deadline = Date.now() + budgetMs;
-  const { results } = await env.DB.prepare("SELECT run_id FROM sync_run WHERE status = 'running' AND COALESCE(retry_at, 0) <= ? ORDER BY started_at LIMIT 50").bind(now).all<{ run_id: string }>();
-  const client = sourceClient(env);
-  for (const { run_id } of results) {
-    if (Date.now() >= deadline) break;
-    await advanceRun(env, store, client, listsByFamily, run_id, { maxPages: 10_000, deadline });
-  }
-}
 
 const runParams = z.object({
   /** list names (synjuddoclist…); none: every list */
@@ -43,10 +29,15 @@ export const synRunHandler: RegisteredHandler<typeof runParams> = {
     const unknown = (params.lists ?? []).filter((n) => !listsByName.has(n.toLowerCase()));
     if (unknown.length) throw new Error(`unknown lists: ${unknown.join(", ")}`);
     const lists = params.lists ? params.lists.map((n) => listsByName.get(n.toLowerCase())!) : synLists;
-    let started = 0;
-    for (const list of lists) if ((await startRun(ctx.env.DB, list, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now })).started) started++;
-    if (started === 0) return { read: 0, written: 0, message: "every list was already being synchronised" };
-    await advanceRunning(ctx.env, ctx.store, ctx.now, 20_000);
+    const started: string[] = [];
+    for (const list of lists) {
+      const run = await startRun(ctx.env.DB, list, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now });
+      if (run.started) started.push(run.runId);
+    }
+    if (started.length === 0) return { read: 0, written: 0, message: "every list was already being synchronised" };
+    const pending: Promise<unknown>[] = [];
+    for (const runId of started) await driveRun(ctx.env, ctx.store, runId, (work) => pending.push(work));
+    await Promise.all(pending);
     return "continues";
   },
 };

@@ -12,8 +12,8 @@ import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { listsByFamily, listsByName, shortName } from "./lists.ts";
-import { advanceRun, recentRuns, runById, startRun, type RunRow } from "./run.ts";
-import { sourceClient } from "./source.ts";
+import { recentRuns, runById, startRun, type RunRow } from "./run.ts";
+import { driveRun } from "./drive.ts";
 
 const runBody = z.object({ creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).min(1).max(500).optional() });
 const runsQuery = z.object({ list: z.string().min(1).max(64), pageNum: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) });
@@ -37,9 +37,7 @@ export function syncRoutes(routes: RouteTable) {
         const body = parseInput(runBody, await readJson(c));
         const actor = c.get("actor");
         const started = await startRun(c.env.DB, list, { creditCodes: body.creditCodes, startedBy: actor?.name ?? null });
-        // the first pages right away, the rest on the cron trigger each minute
-        const store = c.get("store");
-        c.executionCtx.waitUntil(advanceRun(c.env, store, sourceClient(c.env), listsByFamily, started.runId, { maxPages: 1000, deadline: Date.now() + 20_000 }).catch((e) => console.error("sync advance failed", e)));
+        if (started.started) await driveRun(c.env, c.get("store"), started.runId, (work) => c.executionCtx.waitUntil(work));
         return ok(c, started);
       },
       { doc: { summary: l(`立即同步：${list.family.label["zh-CN"]}`, `Synchronise now: ${list.family.label["en-US"]}`), body: runBody, response: runAnswer, tags: ["syn"] } },
