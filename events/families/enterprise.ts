@@ -150,6 +150,37 @@ export const shareholderTransfersInfo = defineFamily({
   defaultSort: ["changeDate", "desc"],
 });
 
+/** A patent's fields (CNIPA), shared by the enterprise's own tab and the synchronised patents list. */
+export const patentFields = () => ({
+  title: field.text(l("专利名称", "Title"), { required: true, max: 255 }),
+  appNo: field.text(l("申请号", "Application number"), { required: true, max: 32 }),
+  appDate: field.date(l("申请日", "Filed on")),
+  pubNo: field.text(l("公开(公告)号", "Publication number"), { max: 32 }),
+  pubDate: field.date(l("公开(公告)日", "Published on")),
+  grantDate: field.date(l("授权公告日", "Granted on")),
+  patentType: field.dict(l("专利类型", "Patent type"), "patentType"),
+  applicants: field.text(l("申请人(专利权人)", "Applicants (patentees)"), { max: 255 }),
+  inventors: field.text(l("发明人", "Inventors"), { max: 255 }),
+  agency: field.text(l("代理机构", "Patent agency"), { max: 128 }),
+  mainIpc: field.text(l("主分类号", "Main IPC"), { max: 32 }),
+  legalStatus: field.dict(l("法律状态", "Legal status"), "patentLegalStatus"),
+});
+
+/** A software copyright's fields (中国版权保护中心), shared by the enterprise's tab and the synchronised list. */
+export const softwareCopyrightFields = () => ({
+  softwareName: field.text(l("软件全称", "Software name"), { required: true, max: 255 }),
+  shortName: field.text(l("软件简称", "Short name"), { max: 128 }),
+  regNo: field.text(l("登记号", "Registration number"), { required: true, max: 32 }),
+  // not `version`: every record already has a `version` (its event-stream version)
+  softwareVersion: field.text(l("版本号", "Software version"), { max: 32 }),
+  copyrightOwner: field.text(l("著作权人", "Copyright owner"), { max: 255 }),
+  regDate: field.date(l("登记日期", "Registered on")),
+  firstPubDate: field.date(l("首次发表日期", "First published on")),
+  completeDate: field.date(l("开发完成日期", "Completed on")),
+  categoryNo: field.text(l("分类号", "Category number"), { max: 32 }),
+  status: field.dict(l("登记状态", "Registration status"), "softwareCopyrightStatus"),
+});
+
 /** 专利: the enterprise as applicant or patentee. */
 export const patentInfo = defineFamily({
   path: "/common/enpatentinfo",
@@ -158,18 +189,7 @@ export const patentInfo = defineFamily({
   label: l("专利", "Patents"),
   fields: {
     ...enterpriseScope(),
-    title: field.text(l("专利名称", "Title"), { required: true, max: 255 }),
-    appNo: field.text(l("申请号", "Application number"), { required: true, max: 32 }),
-    appDate: field.date(l("申请日", "Filed on")),
-    pubNo: field.text(l("公开(公告)号", "Publication number"), { max: 32 }),
-    pubDate: field.date(l("公开(公告)日", "Published on")),
-    grantDate: field.date(l("授权公告日", "Granted on")),
-    patentType: field.dict(l("专利类型", "Patent type"), "patentType"),
-    applicants: field.text(l("申请人(专利权人)", "Applicants (patentees)"), { max: 255 }),
-    inventors: field.text(l("发明人", "Inventors"), { max: 255 }),
-    agency: field.text(l("代理机构", "Patent agency"), { max: 128 }),
-    mainIpc: field.text(l("主分类号", "Main IPC"), { max: 32 }),
-    legalStatus: field.dict(l("法律状态", "Legal status"), "patentLegalStatus"),
+    ...patentFields(),
   },
   search: ["title", "appNo", "inventors", "applicants", "entName"],
   columns: ["entName", "title", "appNo", "patentType", "appDate", "pubNo", "grantDate", "inventors", "legalStatus"],
@@ -187,17 +207,7 @@ export const softwareCopyright = defineFamily({
   label: l("软件著作权", "Software copyrights"),
   fields: {
     ...enterpriseScope(),
-    softwareName: field.text(l("软件全称", "Software name"), { required: true, max: 255 }),
-    shortName: field.text(l("软件简称", "Short name"), { max: 128 }),
-    regNo: field.text(l("登记号", "Registration number"), { required: true, max: 32 }),
-    // not `version`: every record already has a `version` (its event-stream version)
-    softwareVersion: field.text(l("版本号", "Software version"), { max: 32 }),
-    copyrightOwner: field.text(l("著作权人", "Copyright owner"), { max: 255 }),
-    regDate: field.date(l("登记日期", "Registered on")),
-    firstPubDate: field.date(l("首次发表日期", "First published on")),
-    completeDate: field.date(l("开发完成日期", "Completed on")),
-    categoryNo: field.text(l("分类号", "Category"), { max: 32 }),
-    status: field.dict(l("登记状态", "Registration status"), "softwareCopyrightStatus"),
+    ...softwareCopyrightFields(),
   },
   search: ["softwareName", "shortName", "regNo", "entName"],
   columns: ["entName", "softwareName", "shortName", "regNo", "softwareVersion", "copyrightOwner", "regDate", "firstPubDate", "status"],

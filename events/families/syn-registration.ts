@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { l } from "../family.ts";
 import { field } from "../fields.ts";
-import { enterpriseScope } from "./enterprise.ts";
+import { enterpriseScope, patentFields, softwareCopyrightFields } from "./enterprise.ts";
 import { defineSynFamily, syncFields, synList, type SynList } from "./syn-common.ts";
 
 /** 行政处罚(登记公示): penalties published through the registration system (GSXT). */
@@ -288,21 +288,10 @@ export const synPatentsList = defineSynFamily({
   label: l("专利", "Patents"),
   fields: {
     ...enterpriseScope(),
-    title: field.text(l("专利名称", "Title"), { required: true, max: 255 }),
-    appNo: field.text(l("申请号", "Application number"), { required: true, max: 32 }),
-    appDate: field.date(l("申请日", "Filed on")),
-    pubNo: field.text(l("公开(公告)号", "Publication number"), { max: 32 }),
-    pubDate: field.date(l("公开(公告)日", "Published on")),
-    grantDate: field.date(l("授权公告日", "Granted on")),
-    patentType: field.dict(l("专利类型", "Patent type"), "patentType"),
-    applicants: field.text(l("申请人(专利权人)", "Applicants (patentees)"), { max: 255 }),
+    ...patentFields(),
     applicantAddress: field.text(l("专利权人地址", "Patentee address"), { max: 255 }),
-    inventors: field.text(l("发明人", "Inventors"), { max: 255 }),
-    agency: field.text(l("代理机构", "Patent agency"), { max: 128 }),
     agent: field.text(l("代理人", "Patent agent"), { max: 128 }),
-    mainIpc: field.text(l("主分类号", "Main IPC"), { max: 32 }),
     ipcCodes: field.text(l("分类号", "IPC codes"), { max: 255 }),
-    legalStatus: field.dict(l("法律状态", "Legal status"), "patentLegalStatus"),
     // PCT entry data (pctInDate, pctInterAppli, pctInterPub) gathered from the raw item
     pct: field.json(l("PCT信息", "PCT data"), z.record(z.string(), z.unknown())),
     ...syncFields(),
@@ -323,18 +312,8 @@ export const synSwList = defineSynFamily({
   label: l("软件著作权", "Software copyrights"),
   fields: {
     ...enterpriseScope(),
-    softwareName: field.text(l("软件全称", "Software name"), { required: true, max: 255 }),
-    shortName: field.text(l("软件简称", "Short name"), { max: 128 }),
-    regNo: field.text(l("登记号", "Registration number"), { required: true, max: 32 }),
-    // not `version`: every record already has a `version` (its event-stream version)
-    softwareVersion: field.text(l("版本号", "Software version"), { max: 32 }),
-    copyrightOwner: field.text(l("著作权人", "Copyright owner"), { max: 255 }),
-    regDate: field.date(l("登记日期", "Registered on")),
-    firstPubDate: field.date(l("首次发表日期", "First published on")),
-    completeDate: field.date(l("开发完成日期", "Completed on")),
-    categoryNo: field.text(l("分类号", "Category number"), { max: 32 }),
+    ...softwareCopyrightFields(),
     categoryName: field.text(l("分类名称", "Category"), { max: 128 }),
-    status: field.dict(l("登记状态", "Registration status"), "softwareCopyrightStatus"),
     url: field.text(l("链接", "Link"), { max: 512 }),
     ...syncFields(),
   },
