@@ -229,6 +229,19 @@ describe("saving and commanding jobs", () => {
     expect(bad.body.data.error).toContain("Cron expression");
   });
 
+  it("reads Quartz's start/step as croner's range step, and every seeded job has a next run", async () => {
+    const quarter = await call(`/job/schedule/nextRuns?cron=${encodeURIComponent("0 0/15 * * * ?")}&count=4`, { token: admin });
+    expect(quarter.body.data.valid).toBe(true);
+    expect(quarter.body.data.next.map((at: string) => at.slice(14))).toEqual(expect.arrayContaining([expect.stringMatching(/^(00|15|30|45):00$/)]));
+    for (const at of quarter.body.data.next) expect(at.slice(14)).toMatch(/^(00|15|30|45):00$/);
+    const seeded = await call("/job/schedule/list?page=1&limit=50", { token: admin });
+    const names = ["每天中午清理过期导入结果", "同步外部数据（全部同步列表）", "每天凌晨清理 90 天前的任务日志"];
+    for (const name of names) {
+      const job = seeded.body.data.find((j: { jobName: string }) => j.jobName === name);
+      expect(job?.nextRunTime, name).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+  });
+
   it("lists the registered handlers with their params schemas, runs in progress and counts", async () => {
     const sources = await call("/job/schedule/getDataSource", { token: admin });
     const clean = sources.body.data.find((h: { beanName: string; methodName: string }) => h.beanName === "systemTask" && h.methodName === "cleanImportResults");

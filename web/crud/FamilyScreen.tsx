@@ -5,7 +5,9 @@
  */
 import { families } from "../../events/families/index.ts";
 import type { ScreenProps } from "../app/screens.ts";
+import { Suspense } from "react";
 import { ListPage } from "./ListPage.tsx";
+import { toolbarsFor } from "./listToolbars.ts";
 
 /** The family whose list tag the route carries, if any. */
 export function familyOfRoute(route: ScreenProps["route"]) {
@@ -18,5 +20,7 @@ export default function FamilyScreen({ route }: ScreenProps) {
   // the shell's boundary logs this and goes to /404
   if (!family) throw new Error(`no declared family for ${route.path} (tags ${route.perms})`);
   const fixedFilters = Object.fromEntries(Object.entries(route.query).filter(([key]) => key in family.filters));
-  return <ListPage key={family.name} family={family} fixedFilters={fixedFilters} />;
+  const extras = toolbarsFor(family.path);
+  const toolbar = extras.length ? <Suspense fallback={null}>{extras.map((Extra, i) => <Extra key={i} family={family} />)}</Suspense> : undefined;
+  return <ListPage key={family.name} family={family} fixedFilters={fixedFilters} toolbar={toolbar} />;
 }

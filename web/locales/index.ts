@@ -15,8 +15,9 @@ import enterprise from "./enterprise.ts"; // (helper U, issue 9)
 import datamodel from "./datamodel.ts"; // (issue 10, helper B)
 import reports from "./reports.ts"; // (issue 10, helper D)
 import forms from "./forms.ts"; // (issue 10, helper C)
+import jobs from "./jobs.ts"; // (issue 11, helper W)
 
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms };
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

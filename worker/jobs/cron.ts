@@ -12,12 +12,25 @@ export const cronTimezone = "Asia/Shanghai";
 
 export type CronCheck = { valid: true; cron: Cron } | { valid: false; problem: "fields" | "never" | "invalid"; reason?: string };
 
+/** The last value of each field, by the expression's field count (seconds first when there are 6 or 7). */
+const fieldMax = (count: number) => (count === 5 ? [59, 23, 31, 12, 7] : [59, 59, 23, 31, 12, 7, 2099]);
+
+/**
+ * Quartz's `start/step` (`0/15`: every 15 from 0), which the seed's job form users write, as croner's
+ * `start-max/step`; everything else is left for croner to judge.
+ */
+export function quartzSteps(expression: string): string {
+  const parts = expression.trim().split(/\s+/);
+  const max = fieldMax(parts.length);
+  return parts.map((part, i) => part.replace(/^(\d+)\/(\d+)$/, (_, start, step) => `${start}-${max[i] ?? start}/${step}`)).join(" ");
+}
+
 /** Parses an expression without scheduling anything (croner's `paused` pattern object). */
 export function checkCron(expression: string): CronCheck {
   const parts = expression.trim().split(/\s+/);
   if (parts.length < 5 || parts.length > 7) return { valid: false, problem: "fields" };
   try {
-    const cron = new Cron(expression.trim(), { timezone: cronTimezone, paused: true });
+    const cron = new Cron(quartzSteps(expression), { timezone: cronTimezone, paused: true });
     if (!cron.nextRun(new Date())) return { valid: false, problem: "never" };
     return { valid: true, cron };
   } catch (error) {

@@ -1,0 +1,7 @@
+/** The scheduled-job screens (issue 11), each its own lazily loaded chunk; 异常记录 stays a generic list. */
+import { registerScreens } from "../app/screens.ts";
+
+registerScreens({
+  "job/schedule/index": () => import("./JobScreen.tsx"),
+  "job/schedulelog/index": () => import("./LogScreen.tsx"),
+});
