@@ -42,7 +42,7 @@ export function firstScreenScripts(html = readFileSync(join(dist, "index.html"),
 
 async function freshContext(baseUrl: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "qifu-bench-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL: baseUrl, viewport: { width: 1366, height: 800 } });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(30_000);
   context.on("page", (p) => p.on("dialog", (d) => void d.accept().catch(() => {})));
   for (const p of context.pages()) p.on("dialog", (d) => void d.accept().catch(() => {}));
@@ -83,11 +83,11 @@ const median = (values: number[]) => {
 };
 
 /** One cold run: sign in, empty the HTTP cache, open /sys/dict and wait for 10 visible rows. */
-async function timeToRows(baseUrl: string): Promise<{ ms: number; scripts: Set<string> }> {
+async function timeToRows(baseUrl: string, persist: string): Promise<{ ms: number; scripts: Set<string> }> {
   const { context, close } = await freshContext(baseUrl);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page);
+    await signIn(page, undefined, persist);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");
     await context.addInitScript(rowsProbe);
@@ -128,11 +128,11 @@ export async function webFigures({ build = process.env.BENCH_WEB_BUILD !== "0" }
     }
 
     log("web: warm-up run (server side only, not counted)");
-    await timeToRows(app.baseUrl);
+    await timeToRows(app.baseUrl, app.persist);
     const times: number[] = [];
     let listScripts = new Set<string>();
     for (let i = 0; i < runs; i++) {
-      const run = await timeToRows(app.baseUrl);
+      const run = await timeToRows(app.baseUrl, app.persist);
       times.push(run.ms);
       listScripts = run.scripts;
       log(`web: run ${i + 1}/${runs}: ${fmt(run.ms, 0)} ms to 10 rows`);

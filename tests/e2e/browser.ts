@@ -3,8 +3,9 @@
  * shares (sign in, read cookies and storage). Browser-side code is passed as strings so this file type-checks
  * without the DOM library.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -31,7 +32,7 @@ export async function openBrowser(baseUrl: string): Promise<Browser> {
     executablePath: chromiumPath,
     args: chromiumArgs,
     baseURL: baseUrl,
-    viewport: { width: 1366, height: 800 },
+    viewport: { width: 1440, height: 900 },
     locale: "zh-CN",
     // a UTF-8 locale for Chromium itself: under the C locale it names every download with Chinese in it "download"
     env: { ...process.env, LANG: utf8Locale(process.env.LANG) },
@@ -65,13 +66,53 @@ function watchDialogs(page: Page, prompts: string[]) {
   });
 }
 
-/** Signs in through the login form (the captcha is off in the test server, any text passes). */
-export async function signIn(page: Page, { userNo, password } = admin) {
+/** The SQLite file behind the local D1 of a wrangler state folder. */
+function localDbFile(persist: string): string {
+  const dir = join(persist, "v3/d1/miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f));
+  if (!file) throw new Error(`no local D1 database under ${dir}`);
+  return join(dir, file);
+}
+
+/**
+ * The code the captcha image on the page shows, as a person reads it off the picture: waits for the image to
+ * load, then reads the answer stored for its uuid from the test server's local database (read-only).
+ */
+export async function readCaptcha(page: Page, persist: string = inject("persist")): Promise<{ uuid: string; code: string }> {
+  const image = page.getByTestId("captcha-image");
+  await image.waitFor();
+  await page.waitForFunction("(() => { const i = document.querySelector('[data-testid=captcha-image]'); return !!i && i.complete && i.naturalWidth > 0; })()");
+  const uuid = new URL((await image.getAttribute("src"))!, "http://x").searchParams.get("uuid")!;
+  const db = new DatabaseSync(localDbFile(persist), { readOnly: true });
+  try {
+    const row = db.prepare("SELECT answer FROM captchas WHERE uuid = ?").get(uuid) as { answer: string } | undefined;
+    if (!row) throw new Error(`no captcha stored for the image's uuid ${uuid}`);
+    return { uuid, code: row.answer };
+  } finally {
+    db.close();
+  }
+}
+
+/** Types into a field the way a person does: a click, then key by key. */
+export async function typeSlowly(page: Page, selector: string, text: string) {
+  const field = page.getByTestId("login-form").locator(selector);
+  await field.click();
+  await field.pressSequentially(text, { delay: 35 });
+}
+
+/** Fills the login form as a person does (captcha on): account, password, then the code the image shows, all typed key by key. */
+export async function typeSignIn(page: Page, { userNo, password }: { userNo: string; password: string }, persist?: string) {
+  await page.getByTestId("login-form").waitFor();
+  await typeSlowly(page, 'input[name="userNo"]', userNo);
+  await typeSlowly(page, 'input[name="password"]', password);
+  const { code } = await readCaptcha(page, persist);
+  await typeSlowly(page, 'input[name="captcha"]', code);
+}
+
+/** Signs in through the login form as a person does, with the captcha on, and waits for /home. */
+export async function signIn(page: Page, person = admin, persist?: string) {
   await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.locator('input[name="userNo"]').fill(userNo);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('input[name="captcha"]').fill("anything");
+  await typeSignIn(page, person, persist);
   await page.getByTestId("login-submit").click();
   await page.waitForURL((url) => url.pathname === "/home");
   await page.getByTestId("home-welcome").waitFor();

@@ -1,7 +1,7 @@
 /**
  * A throw-away copy of the app for browser tests and web figures: fresh D1 state in a temp folder,
- * migrations applied, the seed written, `wrangler dev` on a free port (captcha off through the explicit
- * local variable), started in its own process group and stopped by it.
+ * migrations applied, the seed written, `wrangler dev` on a free port with the captcha on, as a person meets
+ * it, started in its own process group and stopped by it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +15,8 @@ const wranglerBin = join(root, "node_modules/wrangler/bin/wrangler.js");
 
 export interface AppServer {
   baseUrl: string;
+  /** the local state folder (wrangler's --persist-to), where a test reads the captcha answer a person would read off the image */
+  persist: string;
   stop: () => Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startApp({ log = false }: { log?: boolean } = {}): Promise
   const port = await freePort();
   const server = spawn(
     process.execPath,
-    [wranglerBin, "dev", "--local", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--var", "CAPTCHA_ENABLED:false", "--show-interactive-dev-session=false"],
+    [wranglerBin, "dev", "--local", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
     { cwd: root, detached: true, stdio: log ? "inherit" : "ignore", env: { ...process.env, BROWSER: "none" } },
   );
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
@@ -89,5 +91,5 @@ export async function startApp({ log = false }: { log?: boolean } = {}): Promise
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { baseUrl, stop };
+  return { baseUrl, persist, stop };
 }

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { api, cookie, openBrowser, openFromMenu, pathOf, signIn, tabPaths, type Browser } from "./browser.ts";
+import { admin, api, cookie, openBrowser, openFromMenu, pathOf, readCaptcha, signIn, tabPaths, typeSignIn, typeSlowly, type Browser } from "./browser.ts";
 import type { Page } from "playwright-core";
 
 const baseUrl = inject("baseUrl");
@@ -37,9 +37,19 @@ describe("sign-in guard", () => {
     expect(await cookie(page, "x-tr-token")).toBeUndefined();
   });
 
-  it("signs in with account, password and any captcha text (captcha off) and lands on /home", async () => {
-    await signIn(page);
-    expect(pathOf(page)).toBe("/home");
+  it("signs in as a person does, the captcha on and every field typed key by key, and the picture never changes while they type", async () => {
+    const captchaFetches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/captcha.jpg") captchaFetches.push(request.url());
+    });
+    await page.goto("/login");
+    const shown = await readCaptcha(page);
+    await typeSignIn(page, admin);
+    // one picture, fetched once, however many keys were typed and re-renders happened
+    expect(captchaFetches).toHaveLength(1);
+    expect((await readCaptcha(page)).uuid).toBe(shown.uuid);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL((url) => url.pathname === "/home");
     expect(await cookie(page, "x-tr-token")).toMatch(/.{16,}/);
     expect(await cookie(page, "username")).toBe("admin");
     await expect(page.getByTestId("product-title").textContent()).resolves.toBe("企服管理平台");
@@ -47,14 +57,48 @@ describe("sign-in guard", () => {
     await page.screenshot({ path: "test-artifacts/home.png" });
   });
 
+  for (const [lang, message] of [["zh-CN", "验证码不正确或已失效"], ["en-US", "The verification code is wrong or has expired"]] as const) {
+    it(`refuses a wrong code with the spec's message and shows a fresh picture (${lang})`, async () => {
+      await page.context().addCookies([{ name: "language", value: lang, url: baseUrl }]);
+      await page.goto("/login");
+      const first = await readCaptcha(page);
+      const form = page.getByTestId("login-form");
+      await typeSlowly(page, 'input[name="userNo"]', admin.userNo);
+      await typeSlowly(page, 'input[name="password"]', admin.password);
+      // a code of the captcha's own alphabet that is certainly not the one shown
+      const wrong = [...first.code].map((ch) => (ch === "A" ? "B" : "A")).join("");
+      await typeSlowly(page, 'input[name="captcha"]', wrong);
+      await page.getByTestId("login-submit").click();
+      await expect.poll(() => page.getByTestId("login-error").textContent()).toBe(message);
+      expect(pathOf(page)).toBe("/login");
+      expect(await cookie(page, "x-tr-token")).toBeUndefined();
+      // a fresh picture with a new uuid, and the code field emptied for it
+      const fresh = await readCaptcha(page);
+      expect(fresh.uuid).not.toBe(first.uuid);
+      expect(await form.locator('input[name="captcha"]').inputValue()).toBe("");
+      // what was typed before stays, and the fresh code signs in
+      expect(await form.locator('input[name="userNo"]').inputValue()).toBe(admin.userNo);
+      await typeSlowly(page, 'input[name="captcha"]', fresh.code);
+      await page.getByTestId("login-submit").click();
+      await page.waitForURL((url) => url.pathname === "/home");
+    });
+  }
+
+  it("a click on the picture draws a new code, and the new one signs in", async () => {
+    await page.goto("/login");
+    const first = await readCaptcha(page);
+    await page.getByTestId("captcha-image").click();
+    await expect.poll(async () => (await readCaptcha(page)).uuid).not.toBe(first.uuid);
+    await typeSignIn(page, admin);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL((url) => url.pathname === "/home");
+  });
+
   it("refuses a wrong password with the server's message and stays on /login", async () => {
     await page.goto("/login");
-    const form = page.getByTestId("login-form");
-    await form.locator('input[name="userNo"]').fill("admin");
-    await form.locator('input[name="password"]').fill("Wrong@123456");
-    await form.locator('input[name="captcha"]').fill("x");
+    await typeSignIn(page, { userNo: "admin", password: "Wrong@123456" });
     await page.getByTestId("login-submit").click();
-    await page.getByTestId("login-error").waitFor();
+    await expect.poll(() => page.getByTestId("login-error").textContent()).toBe("账号或密码不正确");
     expect(pathOf(page)).toBe("/login");
     expect(await cookie(page, "x-tr-token")).toBeUndefined();
   });

@@ -5,7 +5,7 @@
  */
 import { notifications } from "@mantine/notifications";
 import i18n, { currentLang } from "../app/i18n.ts";
-import { clearSession, getToken, leaveOnPurpose } from "../app/session.ts";
+import { clearSession, getToken, leaveOnPurpose, leaveSignInNotice } from "../app/session.ts";
 
 export const httpTimeoutMs = 30_000;
 
@@ -83,9 +83,24 @@ async function readBlob(response: Response, onProgress?: RequestOptions["onProgr
   return name ? new File([blob], name, { type }) : blob;
 }
 
-export function apiUrl(path: string, query: Query = {}): string {
+const searchOf = (query: Query) => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  return params;
+};
+
+/**
+ * A stable address of the API for links and images built during render (captcha, downloads, exports): the
+ * same inputs give the same URL, so a re-render never makes the browser fetch it again.
+ */
+export function apiUrl(path: string, query: Query = {}): string {
+  const params = searchOf(query).toString();
+  return params ? `/api${path}?${params}` : `/api${path}`;
+}
+
+/** The address of one request as it is sent: the spec's `t` timestamp is drawn here, by the action that sends it. */
+export function requestUrl(path: string, query: Query = {}): string {
+  const params = searchOf(query);
   params.set("t", String(Date.now()));
   return `/api${path}?${params}`;
 }
@@ -96,8 +111,11 @@ let signingOut = false;
 export function sessionEnded(message: string | undefined) {
   if (signingOut) return;
   signingOut = true;
-  notifications.show({ color: "red", message: message || i18n.t("http.notLoggedIn") });
+  const reason = message || i18n.t("http.notLoggedIn");
+  notifications.show({ color: "red", message: reason });
   clearSession();
+  // the reload to /login drops the notification: the sign-in screen shows the reason instead
+  leaveSignInNotice(reason);
   leaveOnPurpose();
   window.location.assign("/login");
 }
@@ -117,7 +135,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, credentials: "include", signal });
+    response = await fetch(requestUrl(path, options.query), { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, credentials: "include", signal });
   } catch (error) {
     if ((error as Error).name === "AbortError" && options.signal?.aborted) throw error;
     throw new ApiError(-1, i18n.t("http.networkError"));

@@ -45,6 +45,20 @@ export function clearSession() {
   window.dispatchEvent(new Event("qifu:signed-out"));
 }
 
+const signInNoticeKey = "qifu.signInNotice";
+
+/** Why the user was sent to sign in (an ended session, a refused ticket), kept across the reload to /login. */
+export function leaveSignInNotice(message: string) {
+  sessionStorage.setItem(signInNoticeKey, message);
+}
+
+/** The reason left for the sign-in screen, read once. */
+export function takeSignInNotice(): string | null {
+  const message = sessionStorage.getItem(signInNoticeKey);
+  sessionStorage.removeItem(signInNoticeKey);
+  return message;
+}
+
 export function readJson<T>(storage: Storage, key: string): T | null {
   try {
     const text = storage.getItem(key);

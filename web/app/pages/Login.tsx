@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiUrl, ApiError, post } from "../../api/http.ts";
-import { saveSignIn } from "../session.ts";
+import { saveSignIn, takeSignInNotice } from "../session.ts";
 import { forgetNavigation } from "../navigation.ts";
 import { setTitle, switchLanguage } from "../i18n.ts";
 
@@ -14,7 +14,7 @@ export function Login() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { redirect?: string };
   const [uuid, setUuid] = useState(() => crypto.randomUUID());
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(takeSignInNotice);
   const [busy, setBusy] = useState(false);
   setTitle(t("login.title"));
   const required = (name: string) => (v: string) => (v.trim() ? null : t("login.required", { name }));

@@ -1,6 +1,6 @@
 /** /oalogin and /pflogin: redeem the portal's ticket from the query and enter the product. */
 import { Alert, Center, Loader, Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, post } from "../../api/http.ts";
 import { saveSignIn } from "../session.ts";
@@ -8,7 +8,11 @@ import { saveSignIn } from "../session.ts";
 export default function PortalLogin({ portal }: { portal: "oa" | "pf" }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
+  // a ticket is single use: redeemed once per visit, whatever re-renders or a language switch do to the effect
+  const redeemed = useRef(false);
   useEffect(() => {
+    if (redeemed.current) return;
+    redeemed.current = true;
     const params = new URLSearchParams(window.location.search);
     const ticket = params.get("ticket");
     if (!ticket) {

@@ -6,7 +6,7 @@
  * const problem = checkFile(file, lang); if (problem) return notify(problem);
  * const answer = await uploadFile(file, (p) => setProgress(p));
  */
-import { ApiError, apiUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../api/http.ts";
+import { ApiError, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../api/http.ts";
 import i18n from "../../app/i18n.ts";
 import { getToken } from "../../app/session.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
@@ -34,7 +34,7 @@ export const acceptAttribute = allowedExtensions.map((ext) => `.${ext}`).join(",
 export function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Envelope<UploadedFile>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl("/file/upload"));
+    xhr.open("POST", requestUrl("/file/upload"));
     xhr.withCredentials = true;
     xhr.timeout = Math.max(httpTimeoutMs, 10 * 60_000);
     const token = getToken();
