@@ -107,7 +107,7 @@ export const messages = {
   noApprovalFlow: { "zh-CN": "未找到审批流程“{key}”，请先在流程模型中发布", "en-US": "No approval flow \"{key}\" is published; publish it under process models first" },
   restored: { "zh-CN": "恢复成功", "en-US": "Restored" },
   parentMissing: { "zh-CN": "{name}指向的上级记录不存在或已删除，请先恢复上级", "en-US": "The parent that {name} points to does not exist or was deleted; restore it first" },
-  // data model definitions (issue 10): a change that would lose or break data is refused with its count
+  // data model definitions: a change that would lose or break data is refused with its count
   modelUnchangeable: { "zh-CN": "{name}创建后不能修改", "en-US": "{name} cannot be changed once the model is created" },
   modelBadPattern: { "zh-CN": "{name}的校验正则无效：{error}", "en-US": "The validation pattern of {name} is invalid: {error}" },
   modelBadDefault: { "zh-CN": "{name}的默认值不符合字段类型或规则", "en-US": "The default value of {name} does not fit its type or rules" },
@@ -127,9 +127,9 @@ export const messages = {
   viewBadValue: { "zh-CN": "{name}：“{field}”的筛选值含有不允许的字符", "en-US": "{name}: the filter value of \"{field}\" holds characters that are not allowed" },
   viewDuplicateColumn: { "zh-CN": "{name}：列名“{field}”重复或无效", "en-US": "{name}: the column name \"{field}\" is repeated or invalid" },
   viewSourceMissing: { "zh-CN": "{name}：数据来源“{field}”不存在或无权查看", "en-US": "{name}: the source \"{field}\" does not exist or is not yours to read" },
-  // data model records (issue 10)
+  // data model records
   viewModelReadOnly: { "zh-CN": "“{name}”是视图模型，数据只读，不能新增、修改、删除或导入", "en-US": "\"{name}\" is a view model: its data is read-only and cannot be added, changed, deleted or imported" },
-  // reports (issue 10): a definition refused names the field and the rule
+  // reports: a definition refused names the field and the rule
   reportFieldNotDeclared: { "zh-CN": "{name}：“{field}”不是数据来源声明的字段", "en-US": "{name}: \"{field}\" is not a declared field of the source" },
   reportFieldNotNumeric: { "zh-CN": "{name}：“{field}”不是数值字段，不能{fn}", "en-US": "{name}: \"{field}\" is not a numeric field, so it cannot take {fn}" },
   reportOpNotAllowed: { "zh-CN": "{name}：“{field}”不能用“{op}”筛选", "en-US": "{name}: \"{field}\" cannot be filtered with \"{op}\"" },
@@ -140,7 +140,7 @@ export const messages = {
   reportNothingSelected: { "zh-CN": "{name}：请至少选择一列、一个分组或一个汇总", "en-US": "{name}: choose at least one column, group or aggregate" },
   reportFilterNotOffered: { "zh-CN": "{name}：该报表没有“{field}”这个筛选条件", "en-US": "{name}: the report offers no filter on \"{field}\"" },
   reportNotPublished: { "zh-CN": "报表“{code}”未发布或已撤回", "en-US": "The report \"{code}\" is not published or was taken back" },
-  // forms (issue 10): layouts, releases, filled forms and process forms
+  // forms: layouts, releases, filled forms and process forms
   layoutUnknownField: { "zh-CN": "{name}：“{field}”（{path}）不是数据模型的字段", "en-US": "{name}: \"{field}\" ({path}) is not a field of the data model" },
   layoutHiddenModelField: { "zh-CN": "{name}：“{field}”（{path}）已从数据模型中移除", "en-US": "{name}: \"{field}\" ({path}) was removed from the data model" },
   layoutRepeatedField: { "zh-CN": "{name}：“{field}”（{path}）在表单中出现了多次", "en-US": "{name}: \"{field}\" ({path}) appears more than once" },
@@ -159,14 +159,14 @@ export const messages = {
   formFieldNotEditable: { "zh-CN": "{name}在此审批节点不可修改", "en-US": "{name} cannot be changed at this approval step" },
   formNoTaskForm: { "zh-CN": "该任务的流程不是从表单发起的", "en-US": "This task's process was not started from a form" },
   formDataNoRevert: { "zh-CN": "表单数据不能回退，请回退其数据记录", "en-US": "A filled form is not reverted: revert its data record instead" },
-  // ---- scheduled jobs (issue 11; helper J adds its messages below this line)
+  // ---- scheduled jobs
   jobHandlerUnknown: { "zh-CN": "{name}：未注册的任务处理器“{handler}”", "en-US": "{name}: \"{handler}\" is not a registered job handler" },
   jobCronInvalid: { "zh-CN": "{name}无效：{reason}", "en-US": "{name} is invalid: {reason}" },
   jobCronFields: { "zh-CN": "{name}应为 5 段（分 时 日 月 周）或 6 段（秒在前），可另加年", "en-US": "{name} must have 5 fields (minute hour day month weekday) or 6 (seconds first), optionally a year" },
   jobCronNever: { "zh-CN": "{name}不会再触发", "en-US": "{name} never fires again" },
   jobImportRefused: { "zh-CN": "定时任务须逐个保存（校验处理器、参数与 cron 表达式），不能通过表格导入", "en-US": "Scheduled jobs are saved one by one (handler, params and cron checked), not imported from a spreadsheet" },
   jobRunStarted: { "zh-CN": "任务已执行", "en-US": "The job ran" },
-  // ---- synchronised lists (issue 11; helper C adds its messages below this line)
+  // ---- synchronised lists
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

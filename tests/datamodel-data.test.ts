@@ -1,5 +1,5 @@
 /**
- * The records of a data model defined at run time go through the record engine (issue 10): the standard
+ * The records of a data model defined at run time go through the record engine: the standard
  * verbs at /datamodel/data/<modelId> and the spec's flat forms, validation without a write, history, revert,
  * the recycle bin, full-text search, spreadsheets in and out (bad rows explained, nothing half written), a
  * view model's records read-only, and a rebuild that recreates the model's table and rows identically.

@@ -1,5 +1,5 @@
 /**
- * Data model definitions over HTTP (issue 10): a model change with data present keeps the data — a new field
+ * Data model definitions over HTTP: a model change with data present keeps the data — a new field
  * gets its column, a new required field needs a default that old records then read, a type change that
  * existing values would not fit is refused with their count and writes nothing, a removed field is hidden —
  * and every change is a version in the model's history. View models over a model joined with a declared

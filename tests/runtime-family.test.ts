@@ -1,5 +1,5 @@
 /**
- * Families built at run time (the data models of issue 10) query through the same engine as declared ones:
+ * Families built at run time (the data models) query through the same engine as declared ones:
  * a family object the declarations do not hold gets its read-model table built from it, and answers what the
  * declared family answers over the same table.
  */

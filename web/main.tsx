@@ -18,12 +18,12 @@ import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./sys/index.ts";
 import "./flow/index.ts";
-import "./msg/index.ts"; // (helper M) message centre screens
-import "./datamodel/index.ts"; // (issue 10) data-model screens
-import "./reports/index.ts"; // (issue 10, helper D) report designer and viewer
-import "./forms/index.ts"; // (issue 10, helper C) form designer, filled forms, process forms
-import "./jobs/index.ts"; // (issue 11) scheduled jobs and their logs
-import "./sync/index.ts"; // (issue 11) "sync now" and sync runs on the synchronised lists
+import "./msg/index.ts"; // message centre screens
+import "./datamodel/index.ts"; // data-model screens
+import "./reports/index.ts"; // report designer and viewer
+import "./forms/index.ts"; // form designer, filled forms, process forms
+import "./jobs/index.ts"; // scheduled jobs and their logs
+import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

@@ -14,7 +14,7 @@ import { filesModule } from "./files/index.ts";
 import { recordsModule } from "./resources/index.ts";
 import { openapiModule } from "./openapi/index.ts";
 import { flowModule } from "./flow/index.ts";
-import { msgModule } from "./msg/index.ts"; // (helper M)
+import { msgModule } from "./msg/index.ts";
 import { servicesModule } from "./services/index.ts";
 import { enterpriseModule } from "./enterprise/index.ts";
 import { linkBusiness, linkStartForm } from "./flow/business.ts";

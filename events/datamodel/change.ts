@@ -1,5 +1,5 @@
 /**
- * Changing a data model never loses data (issue 10): a removed field is hidden, not dropped; a type, length,
+ * Changing a data model never loses data: a removed field is hidden, not dropped; a type, length,
  * required or unique change is refused while existing values would not fit it (the counts come from SQL over
  * the model's table, asked before deciding: `fitQueries`); a new required field needs a default, which
  * records written before it existed then read (`fallback`). The code (hence the table) never changes.

@@ -1,5 +1,5 @@
 /**
- * Data models defined at run time (issue 10): a model's definition and the record family it becomes. One
+ * Data models defined at run time: a model's definition and the record family it becomes. One
  * engine, two sources of declarations: `familyOfModel` turns a definition into the same `Family` a
  * declaration in events/families gives, so lists, forms, validation, history, search and spreadsheets work
  * unchanged. Pure: shared by the Worker and the browser.
@@ -11,7 +11,7 @@ import type { Text } from "../i18n.ts";
 import { viewDefinitionSchema } from "./view.ts";
 import { reservedFieldNames } from "./names.ts";
 
-/** The field types an administrator can choose (issue 10). */
+/** The field types an administrator can choose. */
 export const modelFieldTypes = ["text", "longText", "int", "decimal", "date", "datetime", "dict", "dictMulti", "region", "organisation", "user", "file", "bool"] as const;
 export type ModelFieldType = (typeof modelFieldTypes)[number];
 

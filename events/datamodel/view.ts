@@ -1,5 +1,5 @@
 /**
- * View models (issue 10): a saved query over a data model or a declared family, optionally joined with a
+ * View models: a saved query over a data model or a declared family, optionally joined with a
  * second one on a key, with literal filters and chosen columns; read-only. A view names the sources'
  * declared fields only: the SQL is built here from those names (columns are derived, never typed by the
  * user), and the only user text in it is filter values, quoted by `quoteLiteral` (a view takes no parameters).

@@ -1,5 +1,5 @@
 /**
- * Data models (issue 10): the definitions administrators make at run time. A model is a record of this
+ * Data models: the definitions administrators make at run time. A model is a record of this
  * declared family, so its history (the engine's) is the model's version history; its records live in a
  * run-time family built from the definition (events/datamodel/definition.ts `familyOfModel`).
  */

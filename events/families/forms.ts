@@ -1,5 +1,5 @@
 /**
- * Forms over run-time data models (issue 10): the form being designed (a draft until released), its
+ * Forms over run-time data models: the form being designed (a draft until released), its
  * immutable releases (a record filled with release N renders with release N's layout for good), and the
  * filled forms, each pointing at the model record that holds its values.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs (issue 11): a job names a registered handler (bean + method, worker/jobs/registry.ts), its
+ * Scheduled jobs: a job names a registered handler (bean + method, worker/jobs/registry.ts), its
  * parameters and a cron expression; its status is managed (only pause/resume change it). Failed runs become
  * abnormal records an administrator marks handled or ignored. The runs themselves are an operational log
  * (worker/jobs/schema.ts `job_log`), not events: high volume, dropped after 90 days.

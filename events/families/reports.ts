@@ -1,5 +1,5 @@
 /**
- * Reports (issue 10, SPEC section 7): report models (what the designer saves: a source and a definition)
+ * Reports (SPEC section 7): report models (what the designer saves: a source and a definition)
  * and report files (what the viewer opens: a published snapshot under a code). The definition is compiled
  * to SQL by worker/reports/compile.ts, only over the source family's declared fields.
  *

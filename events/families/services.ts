@@ -2,7 +2,7 @@
  * Enterprise services: roadshows, training, activities, financing, listing, service and justice offers and
  * applications, portal demands, equity pledges and freezes, project showcase, customers, suppliers,
  * contacts, star enterprises, matters and messages. Fields from FIELDS.md §2.1–2.4; lifecycle fields follow
- * the issue 9 contract exactly, since worker/services writes them by key.
+ * the services' contract exactly, since worker/services writes them by key.
  */
 import { z } from "zod";
 import { defineFamily, l, requiredWhen, type RecordProblem } from "../family.ts";

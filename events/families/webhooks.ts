@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries from the external portals (issue 11): one record per (portal, delivery id), written
+ * Webhook deliveries from the external portals: one record per (portal, delivery id), written
  * only by the intake (worker/webhooks/), keeping the payload for an administrator's replay.
  */
 import { z } from "zod";

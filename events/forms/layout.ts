@@ -1,5 +1,5 @@
 /**
- * A form's layout over a data model (issue 10): sections of rows of columns, each column one model field
+ * A form's layout over a data model: sections of rows of columns, each column one model field
  * with its widget and its hidden / read-only / required rules. Pure: the designer, the renderer and the
  * Worker (which refuses a save that breaks a rule) share it, so the browser and the server never disagree.
  */

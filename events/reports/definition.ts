@@ -1,5 +1,5 @@
 /**
- * A report's definition (issue 10, SPEC section 7 "Reports"): what to read, how to filter, group, aggregate,
+ * A report's definition (SPEC section 7 "Reports"): what to read, how to filter, group, aggregate,
  * sort and chart it. Pure zod, shared by the Worker (which compiles it to SQL over the source family's
  * read model, worker/reports/compile.ts) and the designer in the browser. Field names here are only names:
  * the compiler checks each against the source family's declared fields, never trusting them as SQL.

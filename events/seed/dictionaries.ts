@@ -1,4 +1,4 @@
-/** Seeded dictionary entries the foundation's screens need (issue 3 adds the domain dictionaries). */
+/** Seeded dictionary entries the foundation's screens need (the domain dictionaries are seeded with their families). */
 export interface DictSeed {
   type: string;
   entries: [value: string, name: string, enName: string][];

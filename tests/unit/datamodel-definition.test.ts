@@ -1,6 +1,6 @@
 /**
- * A data model's definition becomes a record family the engine serves like a declared one (issue 10's
- * "one engine, two sources of declarations"): fields, rules, filters, the table, the data verbs' tags; a
+ * A data model's definition becomes a record family the engine serves like a declared one
+ * (one engine, two sources of declarations): fields, rules, filters, the table, the data verbs' tags; a
  * change to it is decided against the counts of values that would not fit (counted in SQL); a view model
  * compiles to SQL from declared names and strictly quoted literals.
  */

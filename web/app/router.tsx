@@ -41,7 +41,7 @@ const publicRoutes = [
   page("/lock", () => <Lock />),
   page("/oalogin", () => <PortalLogin portal="oa" />),
   page("/pflogin", () => <PortalLogin portal="pf" />),
-  // one approval (web/flow/tasks/TodoCheck.tsx): without a session, sign in first and come back (helper A)
+  // one approval (web/flow/tasks/TodoCheck.tsx): without a session, sign in first and come back
   createRoute({
     getParentRoute: () => rootRoute,
     path: "/todoCheck",
@@ -80,7 +80,7 @@ const mainRoutes = [
   inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
   inMain("/bt/declare", () => <Pending name="declare" />),
   inMain("/common/servicefiles/xqdalist", () => <DemandFiles />),
-  // one enterprise's profile, ?creditCode=… (web/enterprise, helper U)
+  // one enterprise's profile, ?creditCode=… (web/enterprise)
   inMain("/common/enterprisebasicinfo/index", () => <EnterpriseProfile />),
   createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),
 ];

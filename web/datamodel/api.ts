@@ -79,5 +79,5 @@ export const datamodelQueries = {
     queryOptions({ queryKey: ["/sys/sysdict", "types"] as const, queryFn: async () => (await get<{ type: string; count: number }[]>("/sys/sysdict/types")).data, staleTime: 60_000 }),
 };
 
-/** Gives a model its generic list screen in the menu (helper A2's command). */
+/** Gives a model its generic list screen in the menu. */
 export const createModelMenu = (id: string) => post<{ menuId: string }>(`/datamodel/menu/${id}`);

@@ -4,12 +4,12 @@
  */
 import { registerScreens } from "../app/screens.ts";
 
-// designer, models, diagram (helper D)
+// designer, models, diagram
 registerScreens({
   "flowable/model/index": () => import("./models/ModelsScreen.tsx"),
 });
 
-// approvals and monitor (helper A)
+// approvals and monitor
 registerScreens({
   "flowable/todo/index": () => import("./tasks/TodoScreen.tsx"),
   "flowable/done/index": () => import("./tasks/DoneScreen.tsx"),

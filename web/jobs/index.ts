@@ -1,4 +1,4 @@
-/** The scheduled-job screens (issue 11), each its own lazily loaded chunk; 异常记录 stays a generic list. */
+/** The scheduled-job screens, each its own lazily loaded chunk; 异常记录 stays a generic list. */
 import { registerScreens } from "../app/screens.ts";
 
 registerScreens({

@@ -8,15 +8,14 @@ import crud from "./crud.ts";
 import sys from "./sys.ts";
 import io from "./io.ts";
 import palette from "./palette.ts";
-import msg from "./msg.ts"; // (helper M)
+import msg from "./msg.ts";
 import flowTasks from "./flow-tasks.ts";
 import flowDesigner from "./flow-designer.ts";
-import enterprise from "./enterprise.ts"; // (helper U, issue 9)
-import datamodel from "./datamodel.ts"; // (issue 10, helper B)
-import reports from "./reports.ts"; // (issue 10, helper D)
-import forms from "./forms.ts"; // (issue 10, helper C)
-import jobs from "./jobs.ts"; // (issue 11, helper W)
-
+import enterprise from "./enterprise.ts";
+import datamodel from "./datamodel.ts";
+import reports from "./reports.ts";
+import forms from "./forms.ts";
+import jobs from "./jobs.ts";
 export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */

@@ -1,4 +1,4 @@
-/** The synchronised lists (/syn/*) keep the generic list screen and gain "sync now" and "sync runs" (issue 11). */
+/** The synchronised lists (/syn/*) keep the generic list screen and gain "sync now" and "sync runs". */
 import { lazy } from "react";
 import { registerListToolbar } from "../crud/listToolbars.ts";
 

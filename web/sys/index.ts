@@ -12,5 +12,5 @@ registerScreens({
   "sys/org/index": () => import("./org/OrgScreen.tsx"),
   "sys/log/index": () => import("./log/LogScreen.tsx"),
   "sys/file/index": () => import("./file/FileScreen.tsx"),
-  "sys/webhook/index": () => import("./webhook/DeliveryScreen.tsx"), // (issue 11) portal deliveries, replay
+  "sys/webhook/index": () => import("./webhook/DeliveryScreen.tsx"), // portal deliveries, replay
 });

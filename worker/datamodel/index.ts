@@ -1,6 +1,6 @@
 /**
- * The data-model module (issue 10): model definitions and their fields (A2), the records of each model
- * through the record engine (worker/datamodel/data-routes.ts, A1), the tables kept in step with the
+ * The data-model module: model definitions and their fields, the records of each model
+ * through the record engine (worker/datamodel/data-routes.ts), the tables kept in step with the
  * definitions and the records' read models. Listed in worker/modules.ts before the record engine, so these
  * verbs replace the generic ones of the `dataModels` family.
  */

@@ -1,5 +1,5 @@
 /**
- * Data model commands (issue 10): save and update decide a model change against the data its table holds
+ * Data model commands: save and update decide a model change against the data its table holds
  * (events/datamodel/change.ts: counts asked of D1 first, then a pure decision), so a change that would lose
  * or break data is refused with its count and writes nothing; what is accepted is the engine's create or
  * update of the model's record, so its history shows every version. Delete refuses a model that still has

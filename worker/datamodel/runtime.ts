@@ -1,6 +1,6 @@
 /**
  * The records of data models defined at run time go through the record engine like any declared family
- * (issue 10: one engine, two sources of declarations). A model's definition — a record of the declared
+ * (one engine, two sources of declarations). A model's definition — a record of the declared
  * family `dataModels` — becomes a Family (familyOfModel); this module resolves it for a request, and
  * projects the records' events (`dm.<code>.*`) through the engine's own familyProjection of that family.
  */

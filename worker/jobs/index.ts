@@ -1,5 +1,5 @@
 /**
- * The scheduled-jobs module (issue 11): `/job/*` routes and the trigger projection. Its handler list is
+ * The scheduled-jobs module: `/job/*` routes and the trigger projection. Its handler list is
  * read lazily, since the composition root builds it from every module (this one included).
  */
 import type { Module } from "../module.ts";

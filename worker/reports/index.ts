@@ -1,5 +1,5 @@
 /**
- * The reports module (issue 10, SPEC section 7 "Reports"): report models and files, preview and run over
+ * The reports module (SPEC section 7 "Reports"): report models and files, preview and run over
  * any declared family or data model, publish, copy, xlsx export and the balance sheet. Listed before the
  * record engine's module, so its /report/model/save and update (which check the definition against the
  * source) win over the generic ones.

@@ -1,5 +1,5 @@
 /**
- * The DDL of a family's read model made at run time (data models, issue 10): the same columns and indexes
+ * The DDL of a family's read model made at run time (data models): the same columns and indexes
  * the declared families get from their migrations (worker/resources/schema.ts `indexPlan`), written as SQL
  * statements a projection puts in the batch of the event that needs them. Pure.
  */

@@ -18,7 +18,7 @@ import type { EventMeta, Statement, StoredEvent, StreamWrite } from "../store/ty
 import { newCreate } from "../resources/commands.ts";
 import { setPassword, credentialStream } from "../auth/credential.ts";
 import { hashPassword } from "../auth/password.ts";
-import { messageSeedWrites } from "./messages.ts"; // (helper M)
+import { messageSeedWrites } from "./messages.ts";
 import { applicationFlowWrites, flowSeedWrites } from "./flow.ts";
 import { jobSeedWrites } from "../jobs/seed.ts";
 
@@ -170,8 +170,8 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   const adminId = await seedId("user:admin");
   create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
-  writes.push(...(await messageSeedWrites(seedId))); // (helper M) message templates and types
-  writes.push(...(await jobSeedWrites(seedId))); // (helper J) example scheduled jobs
+  writes.push(...(await messageSeedWrites(seedId))); // message templates and types
+  writes.push(...(await jobSeedWrites(seedId))); // example scheduled jobs
   writes.push(...(await applicationFlowWrites(seedId, { staff: { id: departmentRole, name: "部门人员" }, admin: { id: adminRole, name: "超级管理员" } }, options.at ?? new Date().toISOString())));
   if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole }, options.at ?? new Date().toISOString())));
   return writes;

@@ -2,7 +2,7 @@
  * The message centre's standard records, seeded with the system (not demo data): the template set the
  * projection's messages are rendered from, the message types (ids of 2 characters per level) and the
  * message points as the dictionary `msgPoint`.
- * (helper M; called from seedWrites)
+ * (called from seedWrites)
  */
 import { messagePoints, msgTemplate, msgType, standardTemplates, standardTypes } from "../../events/families/msg.ts";
 import { dictionary } from "../../events/families/sys.ts";

@@ -1,5 +1,5 @@
 /**
- * The synchronisation module (issue 11): `POST /syn/{name}/run` and the runs' progress, the cron trigger's
+ * The synchronisation module: `POST /syn/{name}/run` and the runs' progress, the cron trigger's
  * advance of running runs, and the `synService.run` handler scheduled jobs name. Listed before the record
  * engine's module; the lists themselves are the engine's families (events/families/syn-lists.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook module (issue 11): the portals' signed intake of demands and enterprise registrations, the
+ * The webhook module: the portals' signed intake of demands and enterprise registrations, the
  * outcome read, and the administrator's replay. Listed before the record engine's module, so the refusal
  * of the generic writes on deliveries wins over the engine's verbs.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook intake from the external portals (issue 11). A portal POSTs `/api/webhooks/{portal}` with
+ * Webhook intake from the external portals. A portal POSTs `/api/webhooks/{portal}` with
  *   X-Qifu-Timestamp: unix seconds (within ±5 minutes of our clock)
  *   X-Qifu-Signature: sha256=<hex HMAC-SHA256(portal secret, `${timestamp}.${rawBody}`)>
  *   X-Qifu-Delivery:  the delivery id (printable ASCII, at most 64 characters), unique per portal
