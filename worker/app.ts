@@ -1,7 +1,7 @@
 /**
  * The Hono app over the composition (worker/modules.ts): every route of the route table under /api, each
- * behind the guard its access rule names,
- * one onError that renders the envelope in the request's language, and HTTP 404 for unknown API paths.
+ * behind the guard its access rule names, on a D1 session that reads from the nearest replica
+ * (worker/http/replica.ts), one onError that renders the envelope in the request's language, and HTTP 404 for unknown API paths.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -10,6 +10,7 @@ import { pickLang, t } from "../events/i18n.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { RouteSpec } from "./http/routes.ts";
 import { requirePermission } from "./http/envelope.ts";
+import { nearestReplica } from "./http/replica.ts";
 import { DomainError, codes } from "./errors.ts";
 import { resolveActor } from "./auth/session.ts";
 import { buildRoutes, store } from "./modules.ts";
@@ -42,7 +43,7 @@ const guard = ({ access, tokenInQuery, tokenInCookie }: RouteSpec): MiddlewareHa
 
 export function createApp(routes = buildRoutes()) {
   const app = new Hono<AppEnv>();
-  app.use("/api/*", context);
+  app.use("/api/*", context, nearestReplica);
   for (const r of routes.routes) app.on(r.method, `/api${r.path}`, guard(r), r.handler);
   app.notFound((c) => c.json({ code: 404, msg: t("pathNotFound", c.get("lang") ?? "zh-CN") }, 404));
   app.onError((error, c) => {

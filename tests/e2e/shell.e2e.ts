@@ -104,6 +104,32 @@ describe("sign-in guard", () => {
   });
 });
 
+describe("reading your own writes through the nearest replica", () => {
+  it("sends back the newest D1 bookmark it was answered, on every request and after a reload", async () => {
+    const answered: string[] = [];
+    const sent: { url: string; bookmark: string | undefined }[] = [];
+    page.on("response", (response) => {
+      const bookmark = response.headers()["x-d1-bookmark"];
+      if (bookmark) answered.push(bookmark);
+    });
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) sent.push({ url: request.url(), bookmark: request.headers()["x-d1-bookmark"] });
+    });
+    await signIn(page);
+    expect(answered.length).toBeGreaterThan(0);
+    // after the first answer every request carries a bookmark, and never one older than an answer received before it
+    const later = sent.filter((r) => !r.url.includes("/auth/captcha.jpg")).slice(1);
+    expect(later.length).toBeGreaterThan(0);
+    for (const request of later) expect(request.bookmark).toMatch(/^[0-9a-f]{8}-/);
+    const newest = [...answered].sort().at(-1)!;
+    sent.length = 0;
+    await page.reload();
+    await page.getByTestId("home-welcome").waitFor();
+    await expect.poll(() => sent.length).toBeGreaterThan(0);
+    expect(sent[0]!.bookmark! >= newest).toBe(true);
+  });
+});
+
 describe("language", () => {
   it("switches texts and the page title, and remembers the choice in the language cookie", async () => {
     await signIn(page);

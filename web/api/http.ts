@@ -105,6 +105,24 @@ export function requestUrl(path: string, query: Query = {}): string {
   return `/api${path}?${params}`;
 }
 
+/**
+ * Read-your-writes across the nearest D1 replica: the server answers its session's bookmark in this header
+ * and every request sends back the newest one seen (in any tab), so a replica behind the user's last write
+ * is never read. Bookmarks of one database order as strings.
+ */
+export const bookmarkHeader = "x-d1-bookmark";
+const bookmarkKey = "qifu.d1Bookmark";
+
+export function lastBookmark(): string | null {
+  return localStorage.getItem(bookmarkKey);
+}
+
+export function keepBookmark(bookmark: string | null) {
+  if (!bookmark) return;
+  const known = lastBookmark();
+  if (!known || bookmark > known) localStorage.setItem(bookmarkKey, bookmark);
+}
+
 let signingOut = false;
 
 /** Shows the message, clears the sign-in and goes to /login — once, however many calls fail together. */
@@ -125,6 +143,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { "Accept-Language": currentLang() };
   const token = getToken();
   if (token) headers["x-hbi-token"] = token;
+  const bookmark = lastBookmark();
+  if (bookmark) headers[bookmarkHeader] = bookmark;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
@@ -140,6 +160,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if ((error as Error).name === "AbortError" && options.signal?.aborted) throw error;
     throw new ApiError(-1, i18n.t("http.networkError"));
   }
+  keepBookmark(response.headers.get(bookmarkHeader));
   if (options.blob && response.ok && !(response.headers.get("content-type") ?? "").includes("application/json")) {
     try {
       return { code: 0, msg: "", data: (await readBlob(response, options.onProgress)) as T };

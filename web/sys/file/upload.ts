@@ -1,12 +1,12 @@
 /**
  * One file to /api/file/upload with progress (XMLHttpRequest reports upload progress; fetch does not),
- * the same token header and `t` stamp as every call, and the spec's checks before sending.
+ * the same token header, replica bookmark and `t` stamp as every call, and the spec's checks before sending.
  *
  * @example
  * const problem = checkFile(file, lang); if (problem) return notify(problem);
  * const answer = await uploadFile(file, (p) => setProgress(p));
  */
-import { ApiError, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../api/http.ts";
+import { ApiError, bookmarkHeader, keepBookmark, lastBookmark, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../api/http.ts";
 import i18n from "../../app/i18n.ts";
 import { getToken } from "../../app/session.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
@@ -39,12 +39,15 @@ export function uploadFile(file: File, onProgress: (percent: number) => void, si
     xhr.timeout = Math.max(httpTimeoutMs, 10 * 60_000);
     const token = getToken();
     if (token) xhr.setRequestHeader("x-hbi-token", token);
+    const bookmark = lastBookmark();
+    if (bookmark) xhr.setRequestHeader(bookmarkHeader, bookmark);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     const failed = () => reject(new ApiError(-1, i18n.t("http.networkError")));
     xhr.onerror = failed;
     xhr.ontimeout = failed;
     xhr.onabort = () => reject(new DOMException("aborted", "AbortError"));
     xhr.onload = () => {
+      keepBookmark(xhr.getResponseHeader(bookmarkHeader));
       let envelope: Envelope<UploadedFile>;
       try {
         envelope = JSON.parse(xhr.responseText) as Envelope<UploadedFile>;
