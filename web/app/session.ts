@@ -39,12 +39,9 @@ export function clearSession() {
   deleteCookie(tokenCookie);
   deleteCookie(usernameCookie);
   const language = readCookie(languageCookie);
-  // the replica bookmark says nothing about the user: the next one to sign in still reads the writes made here
-  const bookmark = localStorage.getItem("qifu.d1Bookmark");
   localStorage.clear();
   sessionStorage.clear();
   if (language) writeCookie(languageCookie, language, 365);
-  if (bookmark) localStorage.setItem("qifu.d1Bookmark", bookmark);
   window.dispatchEvent(new Event("qifu:signed-out"));
 }
 
