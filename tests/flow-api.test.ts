@@ -285,6 +285,29 @@ describe("instances", () => {
     await taskOf(a, procInsId, "slow");
   });
 
+  it("a timeout escalation on a node signed in order interrupts the whole node, timed from its entry", async () => {
+    const many = { ...approval("many", a, { mode: "sequential", emptyApprover: "admin", timeout: { hours: 1, action: "escalate" } }) };
+    (many.props as Record<string, unknown>).assignedUser = [a, b, c].map((u) => ({ id: u.userId, name: u.name }));
+    await publish(await createModel("mi_timer_flow", chainTree(many)));
+    const procInsId = await start(starter, "mi_timer_flow");
+    const timers = async () => (await env.DB.prepare("SELECT timer_id, due_at FROM flow_timer WHERE proc_ins_id = ?").bind(procInsId).all<{ timer_id: string; due_at: string }>()).results;
+    const [armed, ...more] = await timers();
+    expect(more).toEqual([]);
+    // the first signer approves a moment later: the second signer's task must not restart the node's clock
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await complete(a, await taskOf(a, procInsId, "many"))).body.code).toBe(0);
+    await taskOf(b, procInsId, "many");
+    expect(await timers()).toEqual([armed]);
+    await flowTimers(env, Date.parse(armed!.due_at) + 500, store);
+    // every signer's task of the node is gone, the escalation's task is open, nothing stays armed
+    for (const u of [a, b, c]) expect((await todo(u)).filter((r) => r.procInsId === procInsId)).toEqual([]);
+    const open = (await call(`/flowable/monitor/taskList?procInsId=${procInsId}`, { token: admin })).body.data as { taskDefKey: string }[];
+    expect(open.map((t) => t.taskDefKey)).toEqual([expect.stringMatching(/_escalated$/)]);
+    expect(await timers()).toEqual([]);
+    const record = await call(`/flowable/task/flowRecord?procInsId=${procInsId}`, { token: starter.token });
+    expect(record.body.data.filter((r: { action: string }) => r.action === "escalate")).toHaveLength(1);
+  });
+
   it("starts the seeded expense model with the initiator's leader as first approver", async () => {
     const form = await call("/flowable/process/startFlow/expense", { token: starter.token });
     expect(form.body.data).toMatchObject({ key: "expense", version: 1, formFields: [expect.objectContaining({ key: "amount" }), expect.objectContaining({ key: "reason" })] });

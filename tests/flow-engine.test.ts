@@ -13,8 +13,10 @@ import ccXml from "./flow/cc.bpmn?raw";
 import exclusiveXml from "./flow/exclusive.bpmn?raw";
 import noDefaultXml from "./flow/exclusive-nodefault.bpmn?raw";
 import { checkInvariants, deploy, memoryDirectory, Sim, type PeopleSpec } from "./flow/harness.ts";
+import implicitEndXml from "./flow/implicit-end.bpmn?raw";
 import inclusiveXml from "./flow/inclusive.bpmn?raw";
 import multiXml from "./flow/multi.bpmn?raw";
+import multiTimerXml from "./flow/multi-timer.bpmn?raw";
 import parallelXml from "./flow/parallel.bpmn?raw";
 import policyXml from "./flow/policy.bpmn?raw";
 import sequenceXml from "./flow/sequence.bpmn?raw";
@@ -587,6 +589,109 @@ describe("timers", () => {
     ok(s);
     await s.complete("boss");
     expect(s.s.status).toBe("finished");
+  });
+});
+
+describe("implicit end", () => {
+  it("an activity or gateway without an outgoing flow ends its path; the instance ends when no token remains", async () => {
+    const s = await sim(implicitEndXml);
+    await s.start("starter", { toEnd: false });
+    // the plain task passed and ended its path at once; the two user tasks wait
+    expect(s.keys()).toEqual(["left", "right"]);
+    expect(Object.values(s.s.tokens).map((t) => t.node).sort()).toEqual(["left", "right"]);
+    ok(s);
+    // right → the gateway's default → a gateway with no way on: that path ends, left still runs
+    await s.complete("right");
+    expect(s.s.status).toBe("running");
+    expect(s.keys()).toEqual(["left"]);
+    expect(Object.values(s.s.tokens).map((t) => t.node)).toEqual(["left"]);
+    ok(s);
+    await s.complete("left");
+    expect(s.s.status).toBe("finished");
+    expect(s.s.tokens).toEqual({});
+    expect(s.s.endNodes.sort()).toEqual(["deadEndGw", "left", "note"]);
+    ok(s);
+  });
+
+  it("a path through an end event and one ending implicitly finish the instance together", async () => {
+    const s = await sim(implicitEndXml);
+    await s.start("starter", { toEnd: true });
+    await s.complete("left");
+    expect(s.s.status).toBe("running");
+    await s.complete("right");
+    expect(s.s.status).toBe("finished");
+    expect(s.s.endNodes.sort()).toEqual(["end", "left", "note"]);
+    const ended = s.events.filter((e) => e.type === "flow.ended");
+    expect(ended).toHaveLength(1);
+    ok(s);
+  });
+});
+
+describe("boundary timers on multi-instance tasks", () => {
+  const system = (s: Sim) => s.actor("system", true);
+
+  it("parallel: one timer for the whole activity; firing cancels every open instance and leaves by the timer's flow", async () => {
+    const s = await sim(multiTimerXml);
+    await s.start("starter", { mode: "parallel" });
+    expect(s.keys()).toEqual(["all", "all", "all"]);
+    const timers = Object.values(s.s.timers);
+    expect(timers).toHaveLength(1);
+    expect(Date.parse(timers[0].dueAt) - Date.parse("2026-01-05T09:00:00.000Z")).toBe(3600_000);
+    // one signer approves: the activity's timer keeps running for the others
+    await s.run({ type: "complete", taskId: s.tasks("all").find((t) => t.assignee === "u1")!.taskId }, "u1");
+    expect(Object.values(s.s.timers).map((t) => t.timerId)).toEqual([timers[0].timerId]);
+    s.advance(3600_000);
+    const open = s.tasks("all").map((t) => t.taskId).sort();
+    await s.run({ type: "fireTimer", timerId: timers[0].timerId }, system(s));
+    const cancelled = s.events.filter((e) => e.type === "flow.taskCancelled").map((e) => e.type === "flow.taskCancelled" && [e.data.taskId, e.data.reason]);
+    expect(cancelled.sort()).toEqual(open.map((id) => [id, "escalation"]));
+    const fired = s.events.find((e) => e.type === "flow.timerFired");
+    expect(fired?.type === "flow.timerFired" && fired.data.notify.sort()).toEqual(["u2", "u3"]);
+    expect(s.keys()).toEqual(["boss"]);
+    expect(Object.values(s.s.activations).map((a) => a.node)).toEqual(["boss"]);
+    expect(Object.keys(s.s.timers)).toEqual([]);
+    ok(s);
+    await s.complete("boss");
+    expect(s.s.status).toBe("finished");
+  });
+
+  it("sequential: the timer runs from the activity's entry, not from each instance's", async () => {
+    const s = await sim(multiTimerXml);
+    await s.start("starter", { mode: "sequential" });
+    const [timer] = Object.values(s.s.timers);
+    expect(s.task("inOrder").assignee).toBe("u1");
+    s.advance(30 * 60_000);
+    await s.complete("inOrder");
+    expect(s.task("inOrder").assignee).toBe("u2");
+    // the next instance does not restart the clock
+    expect(Object.values(s.s.timers)).toEqual([timer]);
+    s.advance(30 * 60_000);
+    expect(Date.parse(s.now)).toBeGreaterThanOrEqual(Date.parse(timer.dueAt));
+    await s.run({ type: "fireTimer", timerId: timer.timerId }, system(s));
+    expect(s.keys()).toEqual(["boss"]);
+    expect(s.s.activations).not.toHaveProperty(Object.values(s.s.activations).find((a) => a.node === "inOrder")?.id ?? "none");
+    ok(s);
+  });
+
+  it("a reminder on a multi-instance task tells every open instance's people once, and re-arms for the activity", async () => {
+    const s = await sim(multiTimerXml);
+    await s.start("starter", { mode: "remind" });
+    const timers = Object.values(s.s.timers);
+    expect(timers).toHaveLength(1);
+    s.advance(3600_000);
+    await s.run({ type: "fireTimer", timerId: timers[0].timerId }, system(s));
+    const fired = s.events.find((e) => e.type === "flow.timerFired");
+    expect(fired?.type === "flow.timerFired" && fired.data).toMatchObject({ escalated: false });
+    expect(fired?.type === "flow.timerFired" && fired.data.notify.sort()).toEqual(["u1", "u2"]);
+    expect(s.keys()).toEqual(["reminded", "reminded"]);
+    expect(Object.values(s.s.timers)).toHaveLength(1);
+    expect(Object.values(s.s.timers)[0].remaining).toBe(1);
+    // both sign: the activity leaves and its timer goes with it
+    await s.complete("reminded");
+    await s.complete("reminded");
+    expect(s.s.status).toBe("finished");
+    expect(Object.keys(s.s.timers)).toEqual([]);
+    ok(s);
   });
 });
 

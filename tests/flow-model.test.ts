@@ -227,7 +227,6 @@ describe("compileBpmn: refusals", () => {
     ["two starts", definitions(`<startEvent id="s1"/><startEvent id="s2"/><sequenceFlow sourceRef="s1" targetRef="e"/><sequenceFlow sourceRef="s2" targetRef="e"/><endEvent id="e"/>`), /s1, s2/],
     ["no start", definitions(`<userTask id="t"/><sequenceFlow sourceRef="t" targetRef="e"/><endEvent id="e"/>`), /no start event/],
     ["flow to a missing node", definitions(`<startEvent id="s"/><sequenceFlow id="f9" sourceRef="s" targetRef="ghost"/><endEvent id="e"/>`), /"f9".*"ghost"/],
-    ["no path to an end", simple(`<userTask id="t1"/>`, `<sequenceFlow sourceRef="s" targetRef="dead"/><userTask id="dead"/>`), /UserTask "dead"/],
     ["a loop with no way out", definitions(`<startEvent id="s"/><sequenceFlow sourceRef="s" targetRef="a"/><task id="a"/><sequenceFlow sourceRef="a" targetRef="b"/><task id="b"/><sequenceFlow sourceRef="b" targetRef="a"/><endEvent id="e"/>`), /Task "a"/],
     ["script condition", simple(`<exclusiveGateway id="t1"/>`).replace(`<sequenceFlow id="f2" sourceRef="t1" targetRef="e"/>`, `<sequenceFlow id="f2" sourceRef="t1" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">true</conditionExpression></sequenceFlow>`), /javascript/],
     ["timer with a date", simple(`<userTask id="t1"/>`, `<boundaryEvent id="b" attachedToRef="t1"><timerEventDefinition><timeDate>2030-01-01T00:00:00Z</timeDate></timerEventDefinition></boundaryEvent>`), /"b".*date/],
@@ -245,6 +244,14 @@ describe("compileBpmn: refusals", () => {
       expect(e.render("zh-CN").msg).not.toBe(e.render("en-US").msg);
     });
   }
+
+  it("accepts an activity or gateway without an outgoing flow: BPMN's implicit end of its path", async () => {
+    const m = await compileBpmn(
+      simple(`<userTask id="t1"/>`, `<sequenceFlow sourceRef="s" targetRef="dead"/><userTask id="dead"/><sequenceFlow sourceRef="s" targetRef="gw"/><parallelGateway id="gw"/>`),
+    );
+    expect(m.nodes.dead.outgoing).toEqual([]);
+    expect(m.nodes.gw.outgoing).toEqual([]);
+  });
 
   it("answers the parser's message for unparseable XML", async () => {
     const e = await refusal(() => compileBpmn("<definitions><process"));

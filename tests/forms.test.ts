@@ -203,4 +203,67 @@ describe("process forms", () => {
     expect((await call("/form/data/update", { token: admin, body: { id: formDataId, data: { title: "x" } } })).body.code).toBe(422);
     expect((await call("/form/data/delete", { token: admin, body: [formDataId] })).body.code).toBe(422);
   });
+
+  it("a field hidden at the reader's node is in no answer: variables, task detail, monitor lists, before and after the task is done", async () => {
+    const user = (perms: string[], prefix: string) => userWithPermissions(admin, ["flowable:task:list", "flowable:task:info", ...perms], `${prefix}${crypto.randomUUID().slice(0, 6)}`);
+    const [initiator, first, second, reader] = await Promise.all([user([], "hi"), user(["flowable:task:complete", "flowable:task:cc"], "h1"), user(["flowable:task:complete"], "h2"), user([], "hr")]);
+    const id = await form({ name: "隐藏字段表单", code: `${code}_h`, dataModelId: modelId, processForm: true, layout: layoutV1 });
+    await release(id);
+    const key = `${code}_hidden`;
+    const fields = ["title", "amount", "kind", "reason"].map((k) => ({ key: k, label: k, type: "text" }));
+    const step = (nodeId: string, who: { userId: string }, formPerms: Record<string, string>, children?: unknown) => ({
+      id: nodeId, name: nodeId, type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: who.userId, name: nodeId }], mode: "all", formPerms }, ...(children ? { children } : {}),
+    });
+    // the first step may not see the reason, the second sees everything
+    const tree = { id: "root", name: "发起人", type: "ROOT", props: { formFields: fields }, children: step("h1", first, { title: "read", amount: "edit", kind: "read", reason: "hidden" }, step("h2", second, {})) };
+    const created = await call("/flowable/definition/model/create", { token: admin, body: { key, name: "隐藏字段审批", tree } });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    expect((await call("/flowable/definition/publish", { token: admin, body: { id: created.body.data.id } })).body.code).toBe(0);
+    expect((await call("/flowable/form/saveOrUpdate", { token: admin, body: { modelKey: key, formCode: `${code}_h` } })).body.code).toBe(0);
+    const secret = "只给发起人和复核人看的原因";
+    const started = await call("/flowable/definition/dynamicStart", { token: initiator.token, body: { code: key, proc_form_id: id, dataModelId: modelId, data: { title: "差旅", amount: 1200, kind: "other", reason: secret } } });
+    expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+    const { procInsId } = started.body.data;
+    const taskOf = async (who: { token: string }) => ((await call("/flowable/task/todoList?limit=100", { token: who.token })).body.data as { taskId: string; procInsId: string }[]).find((r) => r.procInsId === procInsId)!.taskId;
+    const firstTask = await taskOf(first);
+    expect((await call("/flowable/task/cc", { token: first.token, body: { procInsId, userIds: [reader.userId] } })).body.code).toBe(0);
+
+    /**
+     * The answer's data, checked to carry no trace of the hidden field's value, and not the field itself where
+     * values and fields are given (`values` picks them; a permission map may still say the field is hidden).
+     */
+    const hiddenFrom = async (path: string, token: string, values = (d: any): unknown => d) => {
+      const answer = await call(path, { token });
+      expect(answer.body.code, `${path} ${JSON.stringify(answer.body)}`).toBe(0);
+      expect(JSON.stringify(answer.body.data), path).not.toContain(secret);
+      expect(JSON.stringify(values(answer.body.data)), path).not.toMatch(/"reason"/);
+      return answer.body.data;
+    };
+    const attributes = (d: any) => [d.variables, d.formFields];
+    const readsFirstNode = async (amount: number) => {
+      expect(await hiddenFrom(`/flowable/task/processVariables/${firstTask}`, first.token)).toMatchObject({ title: "差旅", amount, kind: "other" });
+      expect((await hiddenFrom(`/flowable/task/taskAttributes/${firstTask}`, first.token, attributes)).variables).toMatchObject({ title: "差旅", amount });
+      // the same task read by an administrator: its node decides, not who reads
+      await hiddenFrom(`/flowable/monitor/taskVariableList?taskId=${firstTask}`, admin);
+      await hiddenFrom(`/flowable/task/taskAttributes/${firstTask}`, admin, attributes);
+      // without a task, someone who is neither the initiator nor an administrator sees only what no node hides
+      await hiddenFrom(`/flowable/task/processVariables/${procInsId}`, first.token);
+      await hiddenFrom(`/flowable/task/processVariables/${procInsId}`, reader.token);
+      const form = await hiddenFrom(`/form/data/task/${firstTask}`, first.token, (d) => [d.values, d.layout]);
+      expect(form.values).toEqual({ title: "差旅", amount, kind: "other" });
+    };
+    await readsFirstNode(1200);
+    // the initiator (who filled it in) and the administrators read the instance as the start node shows it
+    expect((await call(`/flowable/task/processVariables/${procInsId}`, { token: initiator.token })).body.data).toMatchObject({ reason: secret });
+    const monitorVariables = (await call(`/flowable/monitor/variableList?procInsId=${procInsId}`, { token: admin })).body.data as { name: string }[];
+    expect(monitorVariables.map((v) => v.name)).toContain("reason");
+
+    expect((await call("/form/data/task/complete", { token: first.token, body: { taskId: firstTask, comment: "同意", data: { amount: 1100 } } })).body.code).toBe(0);
+    // the finished task is still read as its node showed it
+    await readsFirstNode(1100);
+    // the next node shows the field: its approver reads it by their task
+    const secondTask = await taskOf(second);
+    expect((await call(`/flowable/task/processVariables/${secondTask}`, { token: second.token })).body.data).toMatchObject({ reason: secret, amount: 1100 });
+    expect((await call(`/flowable/task/taskAttributes/${secondTask}`, { token: second.token })).body.data.variables).toMatchObject({ reason: secret });
+  });
 });

@@ -164,6 +164,10 @@ export function checkInvariants(s: InstanceState): string | null {
   for (const a of Object.values(s.activations)) {
     if (!s.tokens[a.token]) return `activation ${a.id} at ${a.node} without token`;
   }
+  for (const t of Object.values(s.timers)) {
+    const live = t.activation ? !!s.activations[t.activation] : !!s.tasks[t.taskId];
+    if (!live) return `stray timer ${t.timerId} at ${t.node}: its activity or task is gone`;
+  }
   if (s.status === "running" && !Object.values(s.tasks).some((t) => t.state === "open")) {
     return `stuck: running with no open task (tokens at ${Object.values(s.tokens).map((t) => t.node).join(",")})`;
   }

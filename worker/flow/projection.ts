@@ -150,7 +150,8 @@ const handlers: { [K in keyof FlowEvents]?: Handler<K> } = {
     ),
     actionRecord(e, "start", d.initiator, null),
   ],
-  "flow.nodePassed": (e, d) => [addToList("done_nodes", procOf(e), d.node), ...(d.kind === "endEvent" ? [addToList("end_nodes", procOf(e), d.node)] : [])],
+  // a path ends at an end event or at a node without an outgoing flow (no flow taken: BPMN's implicit end)
+  "flow.nodePassed": (e, d) => [addToList("done_nodes", procOf(e), d.node), ...(d.kind === "endEvent" || d.out.length === 0 ? [addToList("end_nodes", procOf(e), d.node)] : [])],
   "flow.activationStarted": (e, d) => [st("UPDATE flow_instance SET active_nodes = json_insert(active_nodes, '$[#]', ?2) WHERE proc_ins_id = ?1", procOf(e), d.node)],
   "flow.activationEnded": (e, d) => [
     st(

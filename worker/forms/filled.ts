@@ -29,9 +29,9 @@ import { instanceStream } from "../flow/engine/events.ts";
 import { apply } from "../flow/engine/evolve.ts";
 import type { InstanceState } from "../flow/engine/types.ts";
 import { decideContext, decideOn, flowActorOf } from "../flow/commands.ts";
-import { deploymentById, deploymentMissing, loadInstance } from "../flow/repository.ts";
+import { deploymentById, deploymentMissing, loadInstance, type DeploymentRow } from "../flow/repository.ts";
 import { mayRead } from "../flow/queries.ts";
-import { treeNodeById } from "../flow/routes/models.ts";
+import { nodeFormPerms } from "../flow/visibility.ts";
 import type { BusinessLink, FormStart } from "../flow/business.ts";
 import { applicationStatusOf } from "../services/lifecycle.ts";
 import { displayTime } from "../time.ts";
@@ -218,11 +218,7 @@ export const formDataLink: BusinessLink = {
 // ---------------------------------------------------------------- approval steps
 
 /** A task's node permissions, as the task screen reads them (the compiled policy, else the designer's tree). */
-function nodePerms(deployment: { model: { nodes: Record<string, { policy?: { formPerms?: Record<string, string> } }> }; tree: unknown }, nodeKey: string): Record<string, NodePerm> {
-  const node = deployment.model.nodes[nodeKey];
-  const treeNode = treeNodeById(deployment.tree, nodeKey) as { props?: { formPerms?: Record<string, NodePerm> } } | null;
-  return (node?.policy?.formPerms ?? treeNode?.props?.formPerms ?? {}) as Record<string, NodePerm>;
-}
+const nodePerms = (deployment: DeploymentRow, nodeKey: string): Record<string, NodePerm> => nodeFormPerms(deployment, nodeKey);
 
 /** The task's form as its node lets this user see it: hidden fields are absent from layout and values. */
 async function taskForm(c: Context<AppEnv>, taskId: string) {

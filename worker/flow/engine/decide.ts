@@ -381,22 +381,29 @@ function taskPeople(run: Run, t: TaskState): Promise<string[]> {
 }
 
 /**
- * A boundary timer falls due (the cron trigger sends this): a reminder tells the task's people and re-arms
- * while repetitions remain; an interrupting timer with outgoing flows cancels the node and leaves along them.
+ * A boundary timer falls due (the cron trigger sends this). It belongs to the whole activity: a reminder tells
+ * the people of every open task of the node's activation (each instance of a multi-instance node) and re-arms
+ * while repetitions remain; an interrupting timer with outgoing flows cancels every one of those tasks and the
+ * token leaves the activity along the timer's flows. A timer of an older stream names only its task.
  */
 async function fireTimer(run: Run, command: Command<"fireTimer">): Promise<void> {
   const timer = run.state.timers[command.timerId];
   if (!timer) throw refuse.timerUnknown();
   requireRunning(run);
-  const task = run.state.tasks[timer.taskId];
+  const s = run.state;
+  const activationId = timer.activation ?? s.tasks[timer.taskId]?.activation;
+  const a = activationId ? s.activations[activationId] : undefined;
+  const tasks = timer.activation ? Object.values(s.tasks).filter((t) => t.activation === timer.activation && t.state === "open") : s.tasks[timer.taskId] ? [s.tasks[timer.taskId]] : [];
   const node = run.node(timer.node);
   const def = node.timers?.find((t) => t.id === timer.boundary) ?? node.timers?.[0];
-  const notify = task ? await taskPeople(run, task) : [];
+  const notify: string[] = [];
+  for (const t of tasks) for (const id of await taskPeople(run, t)) if (!notify.includes(id)) notify.push(id);
   const escalate = !!def && def.interrupting && def.outgoing.length > 0;
-  run.emit("flow.timerFired", { timerId: timer.timerId, taskId: timer.taskId, node: timer.node, notify, escalated: escalate });
-  if (!task || !def) return;
+  // the messages link to a task of the activity: the one the timer names while it is open, else the first open one
+  const taskId = tasks.some((t) => t.taskId === timer.taskId) ? timer.taskId : (tasks[0]?.taskId ?? timer.taskId);
+  run.emit("flow.timerFired", { timerId: timer.timerId, taskId, node: timer.node, notify, escalated: escalate });
+  if (!a || !tasks.length || !def) return;
   if (escalate) {
-    const a = run.state.activations[task.activation];
     run.endActivation(a.id, a.node, "escalation", "cancelled");
     const out = def.outgoing.map((f) => ({ token: run.ctx.newId(), flow: f, node: run.flow(f).target }));
     run.emit("flow.nodePassed", { node: def.id, nodeName: def.id, kind: "boundaryTimer", token: a.token, via: null, out });
@@ -406,6 +413,8 @@ async function fireTimer(run: Run, command: Command<"fireTimer">): Promise<void>
   }
   if (timer.remaining > 1) {
     const at = dueAt(def.duration, run.ctx.now);
-    if (at) run.emit("flow.timerArmed", { timerId: run.ctx.newId(), taskId: task.taskId, node: node.id, dueAt: at, remaining: timer.remaining - 1, boundary: def.id });
+    if (at) {
+      run.emit("flow.timerArmed", { timerId: run.ctx.newId(), taskId, node: node.id, dueAt: at, remaining: timer.remaining - 1, boundary: def.id, ...(timer.activation ? { activation: timer.activation } : {}) });
+    }
   }
 }

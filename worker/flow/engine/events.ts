@@ -89,7 +89,18 @@ export interface FlowEvents {
   "flow.variablesSet": { variables: Record<string, unknown>; by: Person | null };
   "flow.copied": { users: Person[]; by: Person | null; node: string | null; comment: string };
   "flow.urged": { by: Person; comment: string; notify: string[]; taskIds: string[] };
-  "flow.timerArmed": { timerId: string; taskId: string; node: string; dueAt: string; remaining: number; /** (engine) the boundary event's id */ boundary?: string };
+  "flow.timerArmed": {
+    timerId: string;
+    /** a task of the activity when armed (the messages link to it) */
+    taskId: string;
+    node: string;
+    dueAt: string;
+    remaining: number;
+    /** (engine) the boundary event's id */
+    boundary?: string;
+    /** (engine) the activation the timer is attached to: it interrupts or reminds the whole activity, every instance of a multi-instance node; absent on timers of one task (older streams) */
+    activation?: string;
+  };
   "flow.timerFired": { timerId: string; taskId: string; node: string; notify: string[]; escalated: boolean };
   "flow.timerCancelled": { timerId: string };
   "flow.suspended": { by: Person };

@@ -34,7 +34,8 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
       const d = e.data;
       delete s.tokens[d.token];
       addOnce(s.doneNodes, d.node);
-      if (d.kind === "endEvent") addOnce(s.endNodes, d.node);
+      // an end event, or a node without an outgoing flow (an implicit end): a path ended here
+      if (d.kind === "endEvent" || d.out.length === 0) addOnce(s.endNodes, d.node);
       for (const o of d.out) s.tokens[o.token] = { id: o.token, node: o.node, via: o.flow };
       break;
     }
@@ -73,6 +74,8 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
     }
     case "flow.activationEnded":
       delete s.activations[e.data.activation];
+      // the activity's boundary timers end with it
+      for (const [id, timer] of Object.entries(s.timers)) if (timer.activation === e.data.activation) delete s.timers[id];
       break;
     case "flow.taskCreated": {
       const d = e.data;
@@ -197,7 +200,7 @@ export function apply(state: InstanceState | null, event: AnyEvent): InstanceSta
       break;
     case "flow.timerArmed": {
       const d = e.data;
-      s.timers[d.timerId] = { timerId: d.timerId, taskId: d.taskId, node: d.node, dueAt: d.dueAt, remaining: d.remaining, boundary: d.boundary };
+      s.timers[d.timerId] = { timerId: d.timerId, taskId: d.taskId, node: d.node, dueAt: d.dueAt, remaining: d.remaining, boundary: d.boundary, ...(d.activation ? { activation: d.activation } : {}) };
       break;
     }
     case "flow.timerFired":
@@ -258,12 +261,12 @@ function clearLive(s: InstanceState): void {
   s.timers = {};
 }
 
-/** A task leaves: its timers go with it, and its activation's active count drops. */
+/** A task leaves: its own timers (older streams) go with it, and its activation's active count drops. */
 function dropTask(s: InstanceState, taskId: string): void {
   const t = s.tasks[taskId];
   if (!t) return;
   delete s.tasks[taskId];
-  for (const [id, timer] of Object.entries(s.timers)) if (timer.taskId === taskId) delete s.timers[id];
+  for (const [id, timer] of Object.entries(s.timers)) if (!timer.activation && timer.taskId === taskId) delete s.timers[id];
   recount(s, t.activation);
 }
 

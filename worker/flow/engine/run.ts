@@ -142,12 +142,16 @@ export class Run {
     }
   }
 
-  /** The token leaves the node along the chosen flows: one new token on each. */
+  /**
+   * The token leaves the node along the chosen flows: one new token on each. A node without an outgoing flow
+   * is the implicit end of its path: the token is consumed there (and the instance ends once none is left).
+   */
   pass(tokenId: string, node: CompiledNode, flows?: string[]): void {
     const token = this.state.tokens[tokenId];
     const chosen = flows ?? this.chooseFlows(node);
     const out = chosen.map((f) => ({ token: this.ctx.newId(), flow: f, node: this.flow(f).target }));
     this.emit("flow.nodePassed", { node: node.id, nodeName: node.name, kind: node.kind, token: tokenId, via: token?.via ?? null, out });
+    if (!out.length) this.lastEnd = node.id;
     for (const o of out) this.enqueue(o.token);
   }
 
@@ -241,6 +245,8 @@ export class Run {
       await this.createTask(activation, slot, {});
       if (!this.running) return;
     }
+    // once per entry, for the whole activity: the clock runs from here whatever instances come and go
+    this.armTimers(activation, node);
   }
 
   /** The instances of a node: one, a cardinality, or one per element of a collection. */
@@ -346,7 +352,6 @@ export class Run {
       after: opts.after ?? [],
     });
     if (auto) this.autos.push({ taskId, reason: auto });
-    else this.armTimers(taskId, node);
     return taskId;
   }
 
@@ -359,11 +364,17 @@ export class Run {
     return null;
   }
 
-  private armTimers(taskId: string, node: CompiledNode): void {
-    for (const t of node.timers ?? []) {
+  /**
+   * A boundary timer is attached to the activity, not to one of its tasks: armed when the node is entered, it
+   * covers every instance of a multi-instance node (and signers added to it), and ends with the activation.
+   */
+  private armTimers(activationId: string, node: CompiledNode): void {
+    if (!node.timers?.length || !this.state.activations[activationId]) return;
+    const task = Object.values(this.state.tasks).find((t) => t.activation === activationId);
+    for (const t of node.timers) {
       const at = dueAt(t.duration, this.ctx.now);
       if (!at) continue;
-      this.emit("flow.timerArmed", { timerId: this.ctx.newId(), taskId, node: node.id, dueAt: at, remaining: Math.max(1, t.repeat), boundary: t.id });
+      this.emit("flow.timerArmed", { timerId: this.ctx.newId(), taskId: task?.taskId ?? "", node: node.id, dueAt: at, remaining: Math.max(1, t.repeat), boundary: t.id, activation: activationId });
     }
   }
 
@@ -426,6 +437,7 @@ export class Run {
 
   leaveActivation(activationId: string): void {
     const a = this.state.activations[activationId];
+    this.cancelActivityTimers(a.id);
     this.emit("flow.activationEnded", { activation: a.id, node: a.node, outcome: "completed" });
     this.pass(a.token, this.node(a.node));
   }
@@ -440,8 +452,13 @@ export class Run {
 
   // ------------------------------------------------------------ leaving
 
+  /** The timers of one task: only those of older streams, armed per task (an activity's timers outlive its tasks). */
   cancelTimers(taskId: string): void {
-    for (const t of Object.values(this.state.timers)) if (t.taskId === taskId) this.emit("flow.timerCancelled", { timerId: t.timerId });
+    for (const t of Object.values(this.state.timers)) if (!t.activation && t.taskId === taskId) this.emit("flow.timerCancelled", { timerId: t.timerId });
+  }
+
+  cancelActivityTimers(activationId: string): void {
+    for (const t of Object.values(this.state.timers)) if (t.activation === activationId) this.emit("flow.timerCancelled", { timerId: t.timerId });
   }
 
   cancelTask(taskId: string, reason: CancelReason): void {
@@ -454,6 +471,7 @@ export class Run {
   /** A node's activation ends before its tasks do: each open task is cancelled first. */
   endActivation(activation: string, node: string, reason: CancelReason, outcome: "completed" | "cancelled"): void {
     for (const t of Object.values(this.state.tasks)) if (t.activation === activation) this.cancelTask(t.taskId, reason);
+    this.cancelActivityTimers(activation);
     this.emit("flow.activationEnded", { activation, node, outcome });
   }
 

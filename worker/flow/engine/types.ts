@@ -244,7 +244,7 @@ export interface InstanceState {
     /** (engine) a later return undid what this completion started: it can no longer be recalled */
     undone?: boolean;
   }[];
-  /** nodes passed at least once, and ended-at end events */
+  /** nodes passed at least once, and the nodes where a path ended (end events, nodes without an outgoing flow) */
   doneNodes: string[];
   endNodes: string[];
   startTime: string;
@@ -253,8 +253,11 @@ export interface InstanceState {
   lastUrge: string | null;
   /** users who got a copy (read access) */
   ccUsers: string[];
-  /** armed timers: fired by the cron trigger through a fireTimer command */
-  timers: Record<string, { timerId: string; taskId: string; node: string; dueAt: string; remaining: number; boundary?: string }>;
+  /**
+   * armed timers: fired by the cron trigger through a fireTimer command. A boundary timer belongs to the node's
+   * activation (all its multi-instance tasks); timers armed before that was so name only their task.
+   */
+  timers: Record<string, { timerId: string; taskId: string; node: string; dueAt: string; remaining: number; boundary?: string; activation?: string }>;
   /** (engine) removed by an administrator */
   deleted?: boolean;
 }

@@ -3,10 +3,10 @@
  * our designer (events/flow/to-bpmn.ts), from Camunda, Flowable or Activiti modelers, or be written by hand;
  * vendor attributes are recognised by their namespace URI, whatever prefix the document gives them.
  *
- * The supported subset is the issue's: none start, none and terminate end events, user/manual/plain tasks,
- * service/script/send/receive/business-rule tasks as pass-throughs (or a registered handler), exclusive,
- * parallel and inclusive gateways, sequence flows with conditions, multi-instance user tasks, boundary
- * timers on user tasks. Anything else is refused here, naming the element, rather than misbehaving when an
+ * The supported subset: none start, none and terminate end events (and the implicit end of a node without an
+ * outgoing flow), user/manual/plain tasks, service/script/send/receive/business-rule tasks as pass-throughs
+ * (or a registered handler), exclusive, parallel and inclusive gateways, sequence flows with conditions,
+ * multi-instance user tasks, boundary timers on user tasks. Anything else is refused here, naming the element, rather than misbehaving when an
  * instance reaches it. Listeners, form keys, async flags, documentation, DI: ignored.
  */
 import { BpmnModdle, type ModdleWarning } from "bpmn-moddle";
@@ -500,11 +500,14 @@ class Compiler {
   }
 
   /**
-   * Every node must be able to finish: a token that can never reach an end event is a model error. Of the
-   * nodes that cannot, the one closest to the dead end (fewest nodes ahead) is named: that is where to look.
+   * Every node must be able to finish: a token that can never reach the end of a path is a model error (a
+   * loop with no way out). A path ends at an end event or at any node without an outgoing sequence flow: BPMN's
+   * implicit end, which Camunda and Flowable accept. Of the nodes that cannot finish, the one closest to the
+   * dead end (fewest nodes ahead) is named: that is where to look.
    */
   private checkEnds(reach: Record<string, string[]>): void {
-    const stuck = Object.values(this.nodes).filter((n) => n.kind !== "endEvent" && !reach[n.id].some((id) => this.nodes[id].kind === "endEvent"));
+    const ends = (id: string) => this.nodes[id].kind === "endEvent" || this.nodes[id].outgoing.length === 0;
+    const stuck = Object.values(this.nodes).filter((n) => !ends(n.id) && !reach[n.id].some(ends));
     if (stuck.length === 0) return;
     const inner = stuck.filter((n) => n.kind !== "startEvent");
     const node = (inner.length ? inner : stuck).reduce((best, n) => (reach[n.id].length < reach[best.id].length ? n : best));

@@ -10,7 +10,8 @@ import type { RouteTable } from "../../http/routes.ts";
 import { flowActorOf, runOnInstance } from "../commands.ts";
 import { parseInput, readBody } from "../../http/input.ts";
 import { FlowRefused } from "../engine/refusal.ts";
-import { loadInstance } from "../repository.ts";
+import { deploymentById, deploymentMissing, loadInstance } from "../repository.ts";
+import { hiddenFor, withoutHidden } from "../visibility.ts";
 import { instancePage, mayRead, monitorTaskPage } from "../queries.ts";
 import { instanceInfo } from "./tasks.ts";
 
@@ -36,15 +37,23 @@ export function monitorRoutes(routes: RouteTable) {
     .get("/flowable/monitor/variableList", tag.list, async (c) => {
       const { procInsId } = parseInput(z.object({ procInsId: id }), c.req.query());
       const { state } = await loadInstance(c.env.DB, procInsId);
-      return ok(c, Object.entries(state.variables).map(([name, value]) => ({ name, value, type: Array.isArray(value) ? "array" : value === null ? "null" : typeof value })), "fetched");
+      const deployment = await deploymentById(c.env.DB, state.deployId);
+      if (!deployment) throw deploymentMissing();
+      // an administrator without a task sees the form as the start node shows it (worker/flow/visibility.ts)
+      const variables = withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, flowActorOf(c)));
+      return ok(c, Object.entries(variables).map(([name, value]) => ({ name, value, type: Array.isArray(value) ? "array" : value === null ? "null" : typeof value })), "fetched");
     }, { doc: { summary: l("流程变量", "Process variables"), query: z.object({ procInsId: z.string() }) } })
     .get("/flowable/monitor/taskVariableList", tag.list, async (c) => {
       const { taskId } = parseInput(z.object({ taskId: id }), c.req.query());
       const { state } = await loadInstance(c.env.DB, { taskId });
+      const deployment = await deploymentById(c.env.DB, state.deployId);
+      if (!deployment) throw deploymentMissing();
       const task = state.tasks[taskId];
       const local: Record<string, unknown> = task?.element ? { [task.element.name]: task.element.value } : {};
       if (task?.loopCounter !== null && task?.loopCounter !== undefined) local.loopCounter = task.loopCounter;
-      return ok(c, Object.entries({ ...state.variables, ...local }).map(([name, value]) => ({ name, value, local: name in local })), "fetched");
+      // the task's node decides what of the form is shown
+      const variables = withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, flowActorOf(c), taskId));
+      return ok(c, Object.entries({ ...variables, ...local }).map(([name, value]) => ({ name, value, local: name in local })), "fetched");
     }, { doc: { summary: l("任务变量（含多实例局部变量）", "Task variables (with multi-instance locals)"), query: z.object({ taskId: z.string() }) } })
     .post("/flowable/monitor/suspendProcess", tag.suspend, async (c) => runOnInstance(c, (await readBody(c, procBody)).procInsId, { type: "suspend" }), { doc: { summary: l("挂起流程", "Suspend a process"), body: procBody } })
     .post("/flowable/monitor/activateProcess", tag.activate, async (c) => runOnInstance(c, (await readBody(c, procBody)).procInsId, { type: "activate" }), { doc: { summary: l("激活流程", "Activate a process"), body: procBody } })

@@ -24,7 +24,8 @@ import { decideContext, decideOn, flowActorOf, runOnInstance, runOnTask } from "
 import { parseInput, readBody } from "../../http/input.ts";
 import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow, type InstanceTarget } from "../repository.ts";
 import { batchable, ccPage, counts, finishedPage, mayRead, myProcessPage, todoPage } from "../queries.ts";
-import { formFieldsOf, treeNodeById } from "./models.ts";
+import { formFieldsOf } from "./models.ts";
+import { hiddenAt, hiddenFor, nodeFormPerms, withoutHidden } from "../visibility.ts";
 
 const tag = {
   list: "flowable:task:list",
@@ -208,25 +209,26 @@ export function taskRoutes(routes: RouteTable) {
       const { actor, state, deployment } = await readable(c, { taskId });
       const task = await taskView(c.env.DB, state, taskId);
       const nodeKey = (task as { taskDefKey: string }).taskDefKey;
-      const node = deployment.model.nodes[nodeKey];
-      const treeNode = treeNodeById(deployment.tree, nodeKey) as { props?: { formPerms?: Record<string, string> } } | null;
-      const formPerms = node?.policy?.formPerms ?? treeNode?.props?.formPerms ?? {};
+      const formPerms = nodeFormPerms(deployment, nodeKey);
+      // the task's node decides what of the form its reader sees: a hidden field is neither shown nor valued
+      const hidden = hiddenAt(deployment, nodeKey);
       return ok(c, {
         task,
         instance: instanceInfo(state),
-        formFields: formFieldsOf(deployment.tree),
+        formFields: formFieldsOf(deployment.tree).filter((f) => !hidden.has(String(f.key))),
         formPerms,
         batchable: batchable(formPerms),
-        variables: state.variables,
+        variables: withoutHidden(state.variables, hidden),
         actions: await actionsFor(c, deployment.model, state, taskId, actor),
       }, "fetched");
     }, { doc: { summary: l("任务详情：表单、权限、变量与当前用户可执行的操作", "A task: its form, field permissions, variables and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
       const key = c.req.param("id")!;
-      const procInsId = await instanceOfTask(c.env.DB, key).catch(() => key);
-      const { state } = await readable(c, procInsId);
-      return ok(c, state.variables, "fetched");
-    }, { doc: { summary: l("流程变量（任务或实例 id）", "Process variables (by task or instance id)") } })
+      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+      const { actor, state, deployment } = await readable(c, ofTask ?? key);
+      // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
+      return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
+    }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
       return ok(c, viewerOf(state, deployment), "fetched");
