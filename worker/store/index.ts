@@ -10,7 +10,7 @@ import { append, statementsFor, type AppendOptions } from "./append.ts";
 import { rebuild } from "./rebuild.ts";
 import type { EventMeta, Projection, StoredEvent, StreamWrite } from "./types.ts";
 
-export { eventsAfter, head, headOf, lastEvents, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type LogEntry, type LogFilter } from "./read.ts";
+export { eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type LogEntry, type LogFilter } from "./read.ts";
 
 export interface EventStore {
   readonly projections: Projection[];

@@ -95,6 +95,11 @@ export async function streamPage(db: D1Database, stream: string, page: { page: n
   return { total: (count!.results[0] as { n: number }).n, events: (rows!.results as EventRow[]).map(parseEventRow) };
 }
 
+/** The position of the log's last event: also how many events it holds (positions are never reused, events never deleted). */
+export async function lastPosition(db: D1Database): Promise<number> {
+  return (await db.prepare("SELECT COALESCE(MAX(position), 0) AS p FROM events").first<{ p: number }>())!.p;
+}
+
 /** What the operation log filters by: the actor's name, a type prefix (`sys` or `sys.user`), a time range. */
 export interface LogFilter {
   actorName?: string;
