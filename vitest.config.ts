@@ -2,7 +2,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 /**
  * The BPMN conformance suite is read where it lives, ../shared/bpmn-conformance beside the checkout (never
@@ -14,6 +14,25 @@ function bpmnConformance() {
   return Object.fromEntries(names.map((f): [string, string] => [f, readFileSync(join(dir, f), "utf8")]));
 }
 
+/**
+ * The project's own sources (worker/, events/, web/: every .ts and .tsx file, path relative to the root →
+ * text) for tests that check the code's structure: workerd has no file system.
+ */
+function sourceFiles() {
+  const root = import.meta.dirname;
+  const files: [string, string][] = [];
+  for (const top of ["worker", "events", "web"]) {
+    for (const entry of readdirSync(join(root, top), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+      const path = join(entry.parentPath, entry.name);
+      const name = relative(root, path).split("\\").join("/");
+      if (/(^|\/)(node_modules|dist)\//.test(name)) continue;
+      files.push([name, readFileSync(path, "utf8")]);
+    }
+  }
+  return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
@@ -22,6 +41,7 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("migrations"),
           BPMN_CONFORMANCE: bpmnConformance(),
+          SOURCE_FILES: sourceFiles(),
           // test-only portal secrets (the local demo ones live in .dev.vars)
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",

@@ -10,6 +10,7 @@ import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
 import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
 import { seedDataModelDemo } from "../worker/seed/datamodel-demo.ts";
 import { seal } from "../worker/store/append.ts";
+import { lastPosition } from "../worker/store/read.ts";
 import { store } from "../worker/modules.ts";
 import { isMixedPassword } from "../events/rules.ts";
 import { withLocalEnv } from "./local-db.ts";
@@ -32,9 +33,9 @@ if (sqlIndex > 0) {
   console.log(`wrote ${statements.length} statements to ${process.argv[sqlIndex + 1]}`);
 } else {
   await withLocalEnv(async (env) => {
-    const existing = await env.DB.prepare("SELECT COUNT(*) AS n FROM events").first<{ n: number }>();
-    if (existing?.n) {
-      console.log(`local database already holds ${existing.n} events: seed skipped`);
+    const existing = await lastPosition(env.DB);
+    if (existing) {
+      console.log(`local database already holds ${existing} events: seed skipped`);
       return;
     }
     const at = new Date().toISOString();

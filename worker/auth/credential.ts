@@ -2,6 +2,7 @@
  * A user's password as its own stream (`sys.credential:<userId>`), so the user record never carries the
  * hash and a rebuild restores passwords like every other read model.
  */
+import { logRange } from "../store/sql.ts";
 import type { PendingEvent, Projection, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import type { PasswordHash } from "./password.ts";
@@ -33,8 +34,8 @@ export const credentialProjection: Projection = {
   rebuildRange: (from, to) => [
     {
       sql:
-        "INSERT INTO sys_credential (user_id, hash, salt, iterations, changed_at) SELECT json_extract(data, '$.id'), json_extract(data, '$.hash'), json_extract(data, '$.salt'), " +
-        "json_extract(data, '$.iterations'), strftime('%Y-%m-%d %H:%M:%S', at, '+8 hours') FROM events WHERE position > ? AND position <= ? AND type = ? ORDER BY position " +
+        "INSERT INTO sys_credential (user_id, hash, salt, iterations, changed_at) SELECT json_extract(e.data, '$.id'), json_extract(e.data, '$.hash'), json_extract(e.data, '$.salt'), " +
+        `json_extract(e.data, '$.iterations'), strftime('%Y-%m-%d %H:%M:%S', e.at, '+8 hours') ${logRange("e")} AND e.type = ?3 ORDER BY e.position ` +
         "ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, salt = excluded.salt, iterations = excluded.iterations, changed_at = excluded.changed_at",
       params: [from, to, credentialEvents.passwordSet],
     },

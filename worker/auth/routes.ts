@@ -12,6 +12,7 @@ import { clearFailures, lockedMinutesLeft, recordFailure } from "./lockout.ts";
 import { verifyPassword } from "./password.ts";
 import { closeSession, openSession, sessionTtlMs } from "./session.ts";
 import { redeemTicket, verifyPortalRequest } from "./portal.ts";
+import { userBy, userByAccount } from "./queries.ts";
 
 const loginLabels = {
   userNo: { "zh-CN": "账号", "en-US": "Account" },
@@ -69,12 +70,6 @@ async function signIn(c: Context<AppEnv>, userId: string, via: string) {
   return ok(c, { token, expire: sessionTtlMs(c.env) / 1000 });
 }
 
-const userByAccount = (db: D1Database, userNo: string) =>
-  db
-    .prepare("SELECT u.id, u.status, c.hash, c.salt, c.iterations FROM sys_user u LEFT JOIN sys_credential c ON c.user_id = u.id WHERE u.user_no = ?")
-    .bind(userNo)
-    .first<{ id: string; status: string; hash: string | null; salt: string; iterations: number }>();
-
 /**
  * Checks an account's password under the lockout: a locked account is refused before the check, a failure
  * is counted (and answers "locked" when it was the one too many), a success clears the count.
@@ -95,7 +90,7 @@ async function checkPassword(db: D1Database, userNo: string, password: string) {
 }
 
 async function ssoSignIn(c: Context<AppEnv>, column: "user_no" | "id", value: string, via: string) {
-  const user = await c.env.DB.prepare(`SELECT id, status FROM sys_user WHERE ${column} = ?`).bind(value).first<{ id: string; status: string }>();
+  const user = await userBy(c.env.DB, column, value);
   if (!user) throw new DomainError(codes.unauthorized, "ssoUserUnknown");
   if (user.status !== "1") throw new DomainError(codes.forbidden, "accountDisabled");
   return signIn(c, user.id, via);

@@ -16,7 +16,8 @@ import { NamedError, ValidationError, codes, notFound } from "../errors.ts";
 import { verbSummaries } from "../openapi/texts.ts";
 import { deleteAnswer, infoAnswer, listAnswer, saveAnswer, standardVerbs, unclaimed } from "../resources/routes.ts";
 import { parseRecord } from "../resources/validate.ts";
-import { readStream } from "../store/append.ts";
+import { readStream } from "../store/read.ts";
+import { uniqueTaken } from "./queries.ts";
 import { fold } from "../resources/decide.ts";
 import { streamOf, withoutManaged } from "../resources/commands.ts";
 import { contentDisposition, exportBody, exportResponse } from "../resources/spreadsheet/export.ts";
@@ -77,11 +78,7 @@ async function validate(c: Context<AppEnv>, family: Family, input: Record<string
   for (const group of family.unique) {
     const values = group.map((k) => record[k]);
     if (values.some((v) => v === undefined || v === null || v === "")) continue;
-    const where = group.map((k) => `${family.column[k]} = ?`).join(" AND ");
-    const taken = await c.env.DB.prepare(`SELECT 1 FROM ${family.table} WHERE ${where} AND ${family.idColumn} IS NOT ? LIMIT 1`)
-      .bind(...(values as (string | number)[]), id ?? null)
-      .first();
-    if (taken) clashes.push(...group.map((k) => ({ field: k, label: family.fields[k]!.label, key: "alreadyExists" as const, params: { fields: family.fields[k]!.label[c.get("lang")] } })));
+    if (await uniqueTaken(c.env.DB, family, group, values as (string | number)[], id ?? null)) clashes.push(...group.map((k) => ({ field: k, label: family.fields[k]!.label, key: "alreadyExists" as const, params: { fields: family.fields[k]!.label[c.get("lang")] } })));
   }
   if (clashes.length) throw new ValidationError(clashes);
   return ok(c, { valid: true });

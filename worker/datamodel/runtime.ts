@@ -13,6 +13,7 @@ import { notFound } from "../errors.ts";
 import { familyProjection } from "../resources/projection.ts";
 import { uncounted } from "../resources/query.ts";
 import { createTableStatements, dropTableStatements } from "../resources/ddl.ts";
+import { lastEvents } from "../store/read.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 
 /** What a model's definition holds, as its read-model row or its event's record carries it. */
@@ -144,18 +145,12 @@ const eventCode = (type: string) => type.slice(3, type.lastIndexOf("."));
  */
 async function finalDefinitions(db: D1Database): Promise<{ id: string; record: ModelRecord; deleted: boolean }[]> {
   const prefix = `${dataModels.name}:`;
-  const { results } = await db
-    .prepare(
-      "SELECT e.stream, e.type, e.data FROM events e WHERE e.stream >= ?1 AND e.stream < ?2 " +
-        "AND e.version = (SELECT MAX(x.version) FROM events x WHERE x.stream = e.stream) ORDER BY e.position",
-    )
-    .bind(prefix, `${dataModels.name};`)
-    .all<{ stream: string; type: string; data: string }>();
+  const last = await lastEvents(db, prefix, `${dataModels.name};`);
   const byCodeFinal = new Map<string, { id: string; record: ModelRecord; deleted: boolean }>();
-  for (const row of results) {
-    const data = JSON.parse(row.data) as { record?: ModelRecord };
+  for (const e of last) {
+    const data = e.data as { record?: ModelRecord };
     if (!data.record?.code) continue;
-    const entry = { id: row.stream.slice(prefix.length), record: data.record, deleted: row.type === dataModels.events.deleted };
+    const entry = { id: e.stream.slice(prefix.length), record: data.record, deleted: e.type === dataModels.events.deleted };
     const before = byCodeFinal.get(data.record.code);
     if (!before || before.deleted || !entry.deleted) byCodeFinal.set(data.record.code, entry);
   }

@@ -3,11 +3,11 @@
  * the streams are read together, each decided as an ordinary update, appended in one batch or not at all.
  */
 import type { Family } from "../../events/family.ts";
-import { headOf } from "../store/append.ts";
+import { headOf, readStreams } from "../store/read.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { ValidationError, notFound } from "../errors.ts";
 import { decide, fold } from "../resources/decide.ts";
-import { readStreams, streamOf } from "../resources/commands.ts";
+import { streamOf } from "../resources/commands.ts";
 import { parseRecord } from "../resources/validate.ts";
 import { column } from "./families.ts";
 

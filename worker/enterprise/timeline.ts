@@ -1,16 +1,17 @@
 /**
  * The enterprise timeline: a projection of the record events of every family with a `creditCode` field
  * (read from the event's `record`), and its query. Both the append path and the rebuild compute the rows
- * with the same SQL over the events table — the append finds its just-inserted events by (stream,
+ * with the same SQL over the log — the append finds its just-inserted events by (stream,
  * version) in the same batch — so the two cannot drift and a rebuild recreates the table.
  */
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
+import { logByKeys, logRange } from "../store/sql.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 
 /**
- * One event → its timeline row, from `events e`. The family is the stream's prefix; the action is the state
+ * One event → its timeline row, from the log as `e`. The family is the stream's prefix; the action is the state
  * command an update names (publish, examine…), "reverted", or the event's kind (as history tells it).
  */
 const rowSelect = `
@@ -34,7 +35,6 @@ const insert = "INSERT OR IGNORE INTO enterprise_timeline (credit_code, position
 
 export function timelineProjection(families: Family[]): Projection {
   const types = families.flatMap((f) => [f.events.created, f.events.updated, f.events.deleted, f.events.restored]);
-  const typeList = types.map((t) => `'${t.replace(/'/g, "''")}'`).join(", ") || "''";
   return {
     name: "enterprise.timeline",
     tables: ["enterprise_timeline"],
@@ -45,14 +45,14 @@ export function timelineProjection(families: Family[]): Projection {
       // keys travel as one JSON parameter per slice, well under D1's 2 MB value limit
       for (let i = 0; i < keys.length; i += keysPerStatement) {
         statements.push({
-          sql: `${insert} ${rowSelect} FROM json_each(?) k CROSS JOIN events e ON e.stream = json_extract(k.value, '$[0]') AND e.version = json_extract(k.value, '$[1]') WHERE ${named}`,
+          sql: `${insert} ${rowSelect} ${logByKeys("e")} WHERE ${named}`,
           params: [JSON.stringify(keys.slice(i, i + keysPerStatement))],
         });
       }
       return statements;
     },
     rebuildRange(from, to) {
-      return [{ sql: `${insert} ${rowSelect} FROM events e WHERE e.position > ?1 AND e.position <= ?2 AND e.type IN (${typeList}) AND ${named}`, params: [from, to] }];
+      return [{ sql: `${insert} ${rowSelect} ${logRange("e", { types })} AND ${named}`, params: [from, to] }];
     },
   };
 }

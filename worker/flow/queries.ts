@@ -7,6 +7,8 @@
 import type { FlowActor } from "./engine/types.ts";
 import { deploymentsByIds } from "./repository.ts";
 import { containsPattern, parsePaging } from "../http/input.ts";
+import type { Lang } from "../../events/i18n.ts";
+import { actionName } from "./record-names.ts";
 
 type Bind = string | number | null;
 
@@ -236,4 +238,90 @@ export async function mayRead(db: D1Database, actor: FlowActor, procInsId: strin
     .bind(procInsId, actor.id, JSON.stringify(inboxKeys(actor)))
     .first<{ ok: number }>();
   return !!row?.ok;
+}
+
+// ── The flow record, models and deployments ─────────────────────────────────────
+
+/**
+ * The flow record of an instance in the order things were done: each row at the event that acted (a task's
+ * row when it was completed, returned or cancelled; an action's row when it happened), open tasks last.
+ * Each row carries its action code and the code's readable name in the request's language.
+ */
+export async function flowRecordOf(db: D1Database, procInsId: string, lang: Lang) {
+  const { results } = await db
+    .prepare(
+      "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs " +
+        "FROM flow_record WHERE proc_ins_id = ? ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
+    )
+    .bind(procInsId)
+    .all<{ action: string }>();
+  return results.map((r) => ({ ...r, actionName: actionName(r.action, lang) }));
+}
+
+/** A task that is gone, as its first flow-record row tells it (null for a task never recorded). */
+export function recordedTask(db: D1Database, taskId: string) {
+  return db
+    .prepare("SELECT task_id AS taskId, node_key AS taskDefKey, node_name AS taskName, action, by_name AS byName, start_time AS createTime, end_time AS endTime FROM flow_record WHERE task_id = ? ORDER BY seq LIMIT 1")
+    .bind(taskId)
+    .first();
+}
+
+/** The comments made on a task, in the order of the flow record, each with its action's readable name. */
+export async function taskComments(db: D1Database, taskId: string, lang: Lang) {
+  const { results } = await db
+    .prepare(
+      "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
+    )
+    .bind(taskId)
+    .all<{ action: string }>();
+  return results.map((r) => ({ ...r, actionName: actionName(r.action, lang) }));
+}
+
+export async function modelIdByKey(db: D1Database, key: string): Promise<string | null> {
+  const row = await db.prepare("SELECT id FROM flow_model WHERE key = ?").bind(key).first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/** Name (or key) contains, and category: the filters of the model lists. */
+type ModelFilters = { name?: string | undefined; category?: string | undefined };
+
+/** A page of the process models, last updated first, with the total. */
+export async function modelPage(db: D1Database, q: ModelFilters, limit: number, offset: number) {
+  const where = ["1 = 1"];
+  const params: (string | number)[] = [];
+  if (q.name) (where.push("(name LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
+  if (q.category) (where.push("category = ?"), params.push(q.category));
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where.join(" AND ")}`).bind(...params),
+    db.prepare(
+      `SELECT id, key, name, category, description, form_code AS formCode, deployed_version AS version, deploy_time AS deployTime, update_time AS updateTime FROM flow_model WHERE ${where.join(" AND ")} ORDER BY update_time DESC, id LIMIT ? OFFSET ?`,
+    ).bind(...params, limit, offset),
+  ]);
+  return { total: (count!.results[0] as { n: number }).n, rows: rows!.results };
+}
+
+/** A page of the newest version of every model that still exists (what dynamicStart starts for its key), by name. */
+export async function startablePage(db: D1Database, q: ModelFilters, limit: number, offset: number) {
+  const where = ["d.version = (SELECT MAX(x.version) FROM flow_deployment x WHERE x.key = d.key)"];
+  const params: (string | number)[] = [];
+  if (q.name) (where.push("(d.name LIKE ? ESCAPE '\\' OR d.key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
+  if (q.category) (where.push("m.category = ?"), params.push(q.category));
+  const from = `flow_deployment d JOIN flow_model m ON m.key = d.key WHERE ${where.join(" AND ")}`;
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM ${from}`).bind(...params),
+    db.prepare(`SELECT d.key, d.name, d.version, m.category, d.deploy_id AS deployId, d.deploy_time AS deployTime FROM ${from} ORDER BY d.name, d.key LIMIT ? OFFSET ?`).bind(...params, limit, offset),
+  ]);
+  return { total: (count!.results[0] as { n: number }).n, rows: rows!.results };
+}
+
+/** The highest version deployed under a key (null before the first). */
+export async function lastDeployedVersion(db: D1Database, key: string): Promise<number | null> {
+  const row = await db.prepare("SELECT MAX(version) AS v FROM flow_deployment WHERE key = ?").bind(key).first<{ v: number | null }>();
+  return row?.v ?? null;
+}
+
+/** The node a task of this instance stood at, from its flow-record rows (a finished task is no longer in the state). */
+export async function recordedTaskNode(db: D1Database, procInsId: string, taskId: string): Promise<string | null> {
+  const row = await db.prepare("SELECT node_key AS k FROM flow_record WHERE proc_ins_id = ? AND task_id = ? AND node_key IS NOT NULL LIMIT 1").bind(procInsId, taskId).first<{ k: string }>();
+  return row?.k ?? null;
 }

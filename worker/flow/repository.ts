@@ -3,7 +3,7 @@
  * append must find), the deployment it is pinned to (compiled model cached per isolate: a deployment
  * never changes), the latest deployment of a key, and which instance a task belongs to.
  */
-import { headOf, parseEventRow } from "../store/append.ts";
+import { headOf, readStream, readStreamNamedBy } from "../store/read.ts";
 import type { StoredEvent, StreamHead } from "../store/types.ts";
 import { fold } from "./engine/evolve.ts";
 import { instanceStream } from "./engine/events.ts";
@@ -100,24 +100,17 @@ export const taskMissing = () => new FlowRefused(404, { "zh-CN": "任务不存�
 /** Which instance a command acts on: named by id, or by one of its tasks (also a task already gone). */
 export type InstanceTarget = string | { taskId: string };
 
-type EventRow = Parameters<typeof parseEventRow>[0];
-const eventColumns = "position, stream, version, type, data, meta, at, hash";
-
 /**
  * An instance's stream folded; refused when there is none or it was deleted. Named by a task, the stream
  * is found through the task's flow-record row (it stays after the task is gone, so a second completion
  * reaches the engine and is refused as already handled rather than as unknown) in the same query.
  */
 export async function loadInstance(db: D1Database, target: InstanceTarget): Promise<LoadedInstance> {
-  const { results } =
+  const events =
     typeof target === "string"
-      ? await db.prepare(`SELECT ${eventColumns} FROM events WHERE stream = ? ORDER BY version`).bind(instanceStream(target)).all<EventRow>()
-      : await db
-          .prepare(`SELECT ${eventColumns} FROM events WHERE stream = (SELECT 'flow:' || proc_ins_id FROM flow_record WHERE task_id = ? LIMIT 1) ORDER BY version`)
-          .bind(target.taskId)
-          .all<EventRow>();
-  if (!results.length && typeof target !== "string") throw taskMissing();
-  const events = results.map(parseEventRow);
+      ? await readStream(db, instanceStream(target))
+      : await readStreamNamedBy(db, { sql: "SELECT 'flow:' || proc_ins_id FROM flow_record WHERE task_id = ? LIMIT 1", params: [target.taskId] });
+  if (!events.length && typeof target !== "string") throw taskMissing();
   const state = events.length ? fold(events) : null;
   if (!state || state.deleted) throw instanceMissing();
   return { events, state, head: headOf(events) };

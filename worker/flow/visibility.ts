@@ -15,6 +15,7 @@
 import type { DeploymentRow } from "./repository.ts";
 import type { FlowActor, InstanceState } from "./engine/types.ts";
 import { treeNodeById } from "./routes/models.ts";
+import { recordedTaskNode } from "./queries.ts";
 
 export type FormPerm = "edit" | "read" | "hidden";
 
@@ -44,8 +45,7 @@ export function hiddenWithoutTask(deployment: Pick<DeploymentRow, "model" | "tre
 export async function nodeOfTask(db: D1Database, state: InstanceState, taskId: string): Promise<string | null> {
   const open = state.tasks[taskId];
   if (open) return open.node;
-  const row = await db.prepare("SELECT node_key AS k FROM flow_record WHERE proc_ins_id = ? AND task_id = ? AND node_key IS NOT NULL LIMIT 1").bind(state.procInsId, taskId).first<{ k: string }>();
-  return row?.k ?? null;
+  return recordedTaskNode(db, state.procInsId, taskId);
 }
 
 /** The fields hidden from this reader: at the node of the task they read by, else by the rule without a task. */

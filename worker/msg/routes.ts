@@ -16,11 +16,12 @@ import type { RouteTable } from "../http/routes.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { ValidationError, codes, notFound } from "../errors.ts";
-import type { StreamHead } from "../store/types.ts";
+import { head, largestStreamNumber } from "../store/read.ts";
 import { newCreate, newUpdate } from "../resources/commands.ts";
 import { readerStream } from "./events.ts";
 import { postMessage } from "./post.ts";
 import { renderMessage, templatesFor, type MessageRow } from "./render.ts";
+import { existingUsers, messagePage, messageSummary, messageWork, ownMessage, ownUnread, statusValues, todoTypeCounts, todoTypes, typeExists, unreadCount } from "./queries.ts";
 
 const messageLabel = l("消息", "Message");
 const types = msgType as unknown as Family;
@@ -29,7 +30,6 @@ const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   limit: z.coerce.number().int().min(1).max(100).catch(10),
 };
-export const statusValues = ["all", "todo", "unread", "read"] as const;
 const listQuery = z.object({
   ...paging,
   status: z.enum(statusValues).catch("all"),
@@ -40,33 +40,24 @@ const workBody = z.object({ workId: z.string().min(1).max(200).optional(), taskI
 const transmitBody = z.object({ msgId: z.string().min(1).max(200), userIds: z.array(z.string().min(1).max(64)).min(1).max(100) });
 const typeSaveBody = z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough();
 
-const statusClause: Record<(typeof statusValues)[number], string> = { all: "", todo: " AND todo = 1", unread: " AND read = 0", read: " AND read = 1" };
-
 async function render(db: D1Database, rows: MessageRow[], lang: Lang) {
   const templates = await templatesFor(db, rows.map((r) => r.template_code));
   return rows.map((r) => renderMessage(r, templates, lang));
 }
 
 /** The head of a reader's stream: only its last event is read, however many reads came before. */
-async function readerHead(db: D1Database, userId: string): Promise<StreamHead> {
-  const row = await db.prepare("SELECT version, hash FROM events WHERE stream = ? ORDER BY version DESC LIMIT 1").bind(readerStream(userId)).first<{ version: number; hash: string }>();
-  return row ?? { version: 0, hash: "" };
-}
-
-async function ownMessage(db: D1Database, userId: string, id: string) {
-  return db.prepare("SELECT * FROM msg_detail WHERE id = ? AND user_id = ?").bind(id, userId).first<MessageRow>();
-}
+const readerHead = (db: D1Database, userId: string) => head(db, readerStream(userId));
 
 async function readAll(c: Context<AppEnv>) {
   const me = actorOf(c).id;
   return runCommand(
     c,
     async () => {
-      const unread = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM msg_detail WHERE user_id = ? AND read = 0").bind(me).first<{ n: number }>();
+      const unread = await unreadCount(c.env.DB, me);
       // nothing unread: nothing to record
-      if (!unread?.n) return { writes: [], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: 0 } } };
+      if (!unread) return { writes: [], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: 0 } } };
       const head = await readerHead(c.env.DB, me);
-      return { writes: [{ stream: readerStream(me), head, events: [{ type: "msg.readAll", data: { userId: me } }] }], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: unread.n } } };
+      return { writes: [{ stream: readerStream(me), head, events: [{ type: "msg.readAll", data: { userId: me } }] }], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: unread } } };
     },
     { retries: 3 },
   );
@@ -94,14 +85,8 @@ export function messageRoutes(routes: RouteTable) {
       async (c) => {
         const q = listQuery.parse(c.req.query());
         const me = actorOf(c).id;
-        const where = `user_id = ?1${statusClause[q.status]}${q.type ? " AND type = ?2" : " AND ?2 IS NULL"}`;
-        // newest first; rowid (insertion order, kept by a rebuild's replay) breaks ties inside the index's order
-        const [count, rows] = await c.env.DB.batch([
-          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM msg_detail WHERE ${where}`).bind(me, q.type ?? null),
-          c.env.DB.prepare(`SELECT * FROM msg_detail WHERE ${where} ORDER BY create_time DESC, rowid DESC LIMIT ?3 OFFSET ?4`).bind(me, q.type ?? null, q.limit, (q.page - 1) * q.limit),
-        ]);
-        const total = (count!.results[0] as { n: number }).n;
-        return page(c, total, await render(c.env.DB, rows!.results as unknown as MessageRow[], c.get("lang")));
+        const { total, rows } = await messagePage(c.env.DB, me, q);
+        return page(c, total, await render(c.env.DB, rows, c.get("lang")));
       },
       { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)"), query: listQuery, response: z.array(messageShape) } },
     )
@@ -122,12 +107,8 @@ export function messageRoutes(routes: RouteTable) {
       "msg:detail:list",
       async (c) => {
         const me = actorOf(c).id;
-        const [counts, latest] = await c.env.DB.batch([
-          c.env.DB.prepare("SELECT COUNT(*) AS total, COALESCE(SUM(read = 0), 0) AS unread, COALESCE(SUM(todo = 1), 0) AS todo FROM msg_detail WHERE user_id = ?").bind(me),
-          c.env.DB.prepare("SELECT * FROM msg_detail WHERE user_id = ? AND read = 0 ORDER BY create_time DESC, rowid DESC LIMIT 5").bind(me),
-        ]);
-        const n = counts!.results[0] as { total: number; unread: number; todo: number };
-        return ok(c, { total: n.total, unread: n.unread, todo: n.todo, latest: await render(c.env.DB, latest!.results as unknown as MessageRow[], c.get("lang")) }, "fetched");
+        const { counts: n, latest } = await messageSummary(c.env.DB, me);
+        return ok(c, { total: n.total, unread: n.unread, todo: n.todo, latest: await render(c.env.DB, latest, c.get("lang")) }, "fetched");
       },
       { doc: { summary: l("未读数与最新 5 条未读消息", "Unread count and the latest 5 unread messages"), response: z.object({ total: z.number(), unread: z.number(), todo: z.number(), latest: z.array(messageShape) }) } },
     )
@@ -141,8 +122,7 @@ export function messageRoutes(routes: RouteTable) {
           c,
           async () => {
             // only my own unread messages: a repeated or foreign id records nothing
-            const { results } = await c.env.DB.prepare("SELECT id FROM msg_detail WHERE user_id = ? AND read = 0 AND id IN (SELECT value FROM json_each(?))").bind(me, JSON.stringify(body.ids)).all<{ id: string }>();
-            const ids = results.map((r) => r.id);
+            const ids = await ownUnread(c.env.DB, me, body.ids);
             if (ids.length === 0) return { writes: [], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: 0 } } };
             const head = await readerHead(c.env.DB, me);
             return { writes: [{ stream: readerStream(me), head, events: [{ type: "msg.read", data: { userId: me, ids } }] }], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { read: ids.length } } };
@@ -158,11 +138,7 @@ export function messageRoutes(routes: RouteTable) {
       async (c) => {
         const body = await readBody(c, workBody);
         const me = actorOf(c).id;
-        const row = await c.env.DB.prepare(
-          "SELECT d.proc_ins_id, d.task_id, p.deploy_id FROM msg_detail d LEFT JOIN msg_process p ON p.proc_ins_id = d.proc_ins_id WHERE d.user_id = ?1 AND (d.id = ?2 OR d.task_id = ?2 OR d.task_id = ?3) LIMIT 1",
-        )
-          .bind(me, body.workId ?? null, body.taskId ?? null)
-          .first<{ proc_ins_id: string | null; task_id: string | null; deploy_id: string | null }>();
+        const row = await messageWork(c.env.DB, me, body.workId ?? null, body.taskId ?? null);
         if (!row?.proc_ins_id) throw notFound(messageLabel);
         return ok(c, { procInsId: row.proc_ins_id, deployId: row.deploy_id, taskId: row.task_id }, "fetched");
       },
@@ -176,8 +152,7 @@ export function messageRoutes(routes: RouteTable) {
         const actor = actorOf(c);
         const row = await ownMessage(c.env.DB, actor.id, body.msgId);
         if (!row) throw notFound(messageLabel);
-        const { results } = await c.env.DB.prepare("SELECT id FROM sys_user WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(body.userIds)).all<{ id: string }>();
-        if (results.length !== new Set(body.userIds).size) throw new ValidationError([{ field: "userIds", label: l("接收人", "Recipients"), key: "formatError" }]);
+        if ((await existingUsers(c.env.DB, body.userIds)) !== new Set(body.userIds).size) throw new ValidationError([{ field: "userIds", label: l("接收人", "Recipients"), key: "formatError" }]);
         const params = { ...(JSON.parse(row.params) as Record<string, string | number | null>), forwardedBy: actor.name };
         return runCommand(c, async () => ({
           writes: [postMessage({ userIds: body.userIds, type: row.type as (typeof messagePointValues)[number], templateCode: row.template_code, params, procInsId: row.proc_ins_id, taskId: row.task_id })],
@@ -196,7 +171,7 @@ export function messageRoutes(routes: RouteTable) {
       "/msg/type/getTodoMessageTypeOptions",
       "signedIn",
       async (c) => {
-        const { results } = await c.env.DB.prepare("SELECT id, name, en_name, point FROM msg_type WHERE todo = 1 ORDER BY sort, id").all<{ id: string; name: string; en_name: string | null; point: string | null }>();
+        const results = await todoTypes(c.env.DB);
         const en = c.get("lang") === "en-US";
         return ok(c, results.map((r) => ({ value: r.id, label: en ? r.en_name || r.name : r.name, point: r.point })), "fetched");
       },
@@ -207,11 +182,7 @@ export function messageRoutes(routes: RouteTable) {
       "msg:detail:list",
       async (c) => {
         // the to-do message types with how many of my messages of each still wait
-        const { results } = await c.env.DB.prepare(
-          "SELECT t.id, t.name, t.en_name, t.point, (SELECT COUNT(*) FROM msg_detail d WHERE d.user_id = ?1 AND d.todo = 1 AND d.type = t.point) AS n FROM msg_type t WHERE t.todo = 1 ORDER BY t.sort, t.id",
-        )
-          .bind(actorOf(c).id)
-          .all<{ id: string; name: string; en_name: string | null; point: string | null; n: number }>();
+        const results = await todoTypeCounts(c.env.DB, actorOf(c).id);
         const en = c.get("lang") === "en-US";
         return ok(c, results.map((r) => ({ id: r.id, name: en ? r.en_name || r.name : r.name, point: r.point, count: r.n })), "fetched");
       },
@@ -252,14 +223,10 @@ export function messageRoutes(routes: RouteTable) {
  */
 async function nextTypeId(db: D1Database, parentId: string | null): Promise<string> {
   const prefix = parentId ?? "";
-  if (parentId && !(await db.prepare("SELECT 1 FROM msg_type WHERE id = ?").bind(parentId).first())) {
+  if (parentId && !(await typeExists(db, parentId))) {
     throw new ValidationError([{ field: "parentId", label: types.fields.parentId!.label, key: "parentMissing" }]);
   }
-  const row = await db
-    .prepare("SELECT MAX(CAST(substr(stream, ?1) AS INTEGER)) AS n FROM events WHERE stream LIKE ?2 AND version = 1 AND length(stream) = ?3")
-    .bind(`${types.name}:${prefix}`.length + 1, `${types.name}:${prefix}__`, `${types.name}:${prefix}`.length + 2)
-    .first<{ n: number | null }>();
-  const next = (row?.n ?? 0) + 1;
+  const next = ((await largestStreamNumber(db, `${types.name}:${prefix}`, 2)) ?? 0) + 1;
   if (next > 99) throw new ValidationError([{ field: "parentId", label: types.fields.parentId!.label, key: "formatError" }]);
   return `${prefix}${String(next).padStart(2, "0")}`;
 }

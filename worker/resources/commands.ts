@@ -1,8 +1,8 @@
 /** Record commands for any family: read the streams, decide, hand the writes to the command runner. */
 import { z } from "zod";
 import type { Family } from "../../events/family.ts";
-import { headOf, parseEventRow, readStream } from "../store/append.ts";
-import type { StoredEvent, StreamWrite } from "../store/types.ts";
+import { headOf, readStream, readStreams } from "../store/read.ts";
+import type { StreamWrite } from "../store/types.ts";
 import { ConcurrencyError, DomainError, NamedError, ValidationError, codes, notFound } from "../errors.ts";
 import { displayTime } from "../time.ts";
 import { decide, fold, foldTo, type RecordValues } from "./decide.ts";
@@ -134,23 +134,6 @@ export async function newDeletes(db: D1Database, family: Family, ids: string[]):
     const events = streams.get(streamOf(family, id)) ?? [];
     return { stream: streamOf(family, id), head: headOf(events), events: decide(family, { kind: "delete", id }, fold(family, events)) };
   });
-}
-
-/** Reads many streams in one call per 90 names (D1 binds at most 100 parameters). */
-export async function readStreams(db: D1Database, names: string[]): Promise<Map<string, StoredEvent[]>> {
-  const out = new Map<string, StoredEvent[]>();
-  for (let i = 0; i < names.length; i += 90) {
-    const chunk = names.slice(i, i + 90);
-    const { results } = await db
-      .prepare(`SELECT position, stream, version, type, data, meta, at, hash FROM events WHERE stream IN (${chunk.map(() => "?").join(",")}) ORDER BY stream, version`)
-      .bind(...chunk)
-      .all<Parameters<typeof parseEventRow>[0]>();
-    for (const row of results) {
-      const e = parseEventRow(row);
-      out.set(e.stream, [...(out.get(e.stream) ?? []), e]);
-    }
-  }
-  return out;
 }
 
 export function tooMany(max: number) {

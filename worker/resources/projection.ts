@@ -8,6 +8,7 @@
  */
 import { metaColumns, type Family } from "../../events/family.ts";
 import { storedAsJson, toColumn } from "../../events/fields.ts";
+import { hasLaterInStream, isLastInStream, logAs, logRange } from "../store/sql.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import { searchTableOf } from "./schema.ts";
@@ -191,13 +192,11 @@ export function familyProjection(family: Family): Projection {
       // range is a deletion are removed (a restore brings a record back, so deletion is not terminal).
       // Deletions are few: they are found by type, and each is kept only if nothing revived it later in the range.
       const lastIsDeletion =
-        `SELECT json_extract(d.data, '$.id') FROM events d WHERE d.type = '${deleted}' AND d.position > ?1 AND d.position <= ?2 ` +
-        `AND NOT EXISTS (SELECT 1 FROM events l WHERE l.stream = d.stream AND l.version > d.version AND l.position <= ?2)`;
+        `SELECT json_extract(d.data, '$.id') ${logRange("d", { types: [deleted] })} AND NOT ${hasLaterInStream("d")}`;
       return [
         {
           sql:
-            `INSERT INTO ${family.table} (${columns.join(", ")}) SELECT ${select.join(", ")} FROM events e WHERE e.position > ?1 AND e.position <= ?2 ` +
-            `AND e.type IN ('${created}', '${updated}', '${restored}') ORDER BY e.position ${onConflict}`,
+            `INSERT INTO ${family.table} (${columns.join(", ")}) SELECT ${select.join(", ")} ${logRange("e", { types: [created, updated, restored] })} ORDER BY e.position ${onConflict}`,
           params: [from, to, ...fallbacks],
         },
         { sql: `DELETE FROM ${family.table} WHERE ${family.idColumn} IN (${lastIsDeletion})`, params: [from, to] },
@@ -215,8 +214,7 @@ export function familyProjection(family: Family): Projection {
         {
           sql:
             "INSERT INTO recycle_bin (family, id, record, version, deleted_at, deleted_by, deleted_by_name) SELECT ?1, json_extract(e.data, '$.id'), json_extract(e.data, '$.record'), e.version, " +
-            `${sqlDisplayTime("e.at")}, json_extract(e.meta, '$.actorId'), json_extract(e.meta, '$.actorName') FROM events e WHERE e.type = ?2 ` +
-            "AND e.version = (SELECT MAX(version) FROM events x WHERE x.stream = e.stream)",
+            `${sqlDisplayTime("e.at")}, json_extract(e.meta, '$.actorId'), json_extract(e.meta, '$.actorName') FROM ${logAs("e")} WHERE e.type = ?2 AND ${isLastInStream("e")}`,
           params: [family.name, deleted],
         },
       ];

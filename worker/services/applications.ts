@@ -24,7 +24,7 @@ import { decide } from "../flow/engine/decide.ts";
 import { instanceStream } from "../flow/engine/events.ts";
 import { decideContext, decideOn, flowActorOf } from "../flow/commands.ts";
 import { latestDeployment } from "../flow/repository.ts";
-import { flowRecordOf } from "../flow/routes/tasks.ts";
+import { flowRecordOf } from "../flow/queries.ts";
 import type { BusinessLink } from "../flow/business.ts";
 import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
 

@@ -107,20 +107,5 @@ async function explainFailure(db: D1Database, projections: Projection[], error: 
   return error;
 }
 
-/** Reads a stream in order (its head is the last event). */
-export async function readStream(db: D1Database, stream: string): Promise<StoredEvent[]> {
-  const { results } = await db
-    .prepare("SELECT position, stream, version, type, data, meta, at, hash FROM events WHERE stream = ? ORDER BY version")
-    .bind(stream)
-    .all<{ position: number; stream: string; version: number; type: string; data: string; meta: string; at: string; hash: string }>();
-  return results.map(parseEventRow);
-}
-
-export function parseEventRow(row: { position: number; stream: string; version: number; type: string; data: string; meta: string; at: string; hash: string }): StoredEvent {
-  return { ...row, data: JSON.parse(row.data), meta: JSON.parse(row.meta) };
-}
-
-export function headOf(stream: StoredEvent[]): StreamHead {
-  const last = stream.at(-1);
-  return last ? { version: last.version, hash: last.hash } : { version: 0, hash: "" };
-}
+// reads live in read.ts; these stay importable from here for the writers that read a head before appending
+export { headOf, parseEventRow, readStream } from "./read.ts";

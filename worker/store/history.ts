@@ -1,6 +1,6 @@
 /** A record's history (its stream, told as who/when/what changed) and verification of a stream's hash chain. */
 import { chainLink } from "./canonical.ts";
-import { readStream } from "./append.ts";
+import { readStream } from "./read.ts";
 import type { StoredEvent } from "./types.ts";
 import { displayTime } from "../time.ts";
 

@@ -10,6 +10,8 @@ import { append, statementsFor, type AppendOptions } from "./append.ts";
 import { rebuild } from "./rebuild.ts";
 import type { EventMeta, Projection, StoredEvent, StreamWrite } from "./types.ts";
 
+export { eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type LogEntry, type LogFilter } from "./read.ts";
+
 export interface EventStore {
   readonly projections: Projection[];
   append(db: D1Database, writes: StreamWrite[], meta: EventMeta, options?: AppendOptions): Promise<StoredEvent[]>;

@@ -4,6 +4,7 @@
  * statements. Resumable: a call may stop after `maxEvents` and the next continues from the position it
  * returned. (Positions are AUTOINCREMENT and never reused, so a range is a stable slice of the log.)
  */
+import { lastPosition } from "./read.ts";
 import type { Projection, Statement } from "./types.ts";
 
 export interface RebuildProgress {
@@ -28,7 +29,7 @@ export async function rebuild(db: D1Database, declared: Projection[], options: {
     await dropIndexes(db, tables);
     await run(db, tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] })));
   }
-  const last = (await db.prepare("SELECT COALESCE(MAX(position), 0) AS p FROM events").first<{ p: number }>())!.p;
+  const last = await lastPosition(db);
   const end = Math.min(last, from + maxEvents);
   for (let position = from; position < end; position += pageSize) {
     await run(db, replayRange(projections, position, Math.min(end, position + pageSize)));

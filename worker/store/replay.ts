@@ -3,7 +3,7 @@
  * whose statements SQL cannot derive from the events table alone (the workflow's lists, messages): the
  * store pages through the log by position and projects each page in order, exactly as appends did.
  */
-import { parseEventRow } from "./append.ts";
+import { parseEventRow, type EventRow } from "./read.ts";
 import type { Projection, StoredEvent } from "./types.ts";
 
 export function replayPass(types: readonly string[], project: (events: StoredEvent[]) => ReturnType<Projection["project"]>): NonNullable<Projection["rebuildPass"]> {
@@ -12,6 +12,6 @@ export function replayPass(types: readonly string[], project: (events: StoredEve
     select:
       "SELECT position AS cursor, position, stream, version, type, data, meta, at, hash FROM events " +
       `WHERE position > COALESCE(?1, 0) AND type IN (${list}) ORDER BY position LIMIT ?2`,
-    statements: (rows) => project(rows.map((r) => parseEventRow(r as Parameters<typeof parseEventRow>[0]))),
+    statements: (rows) => project(rows.map((r) => parseEventRow(r as EventRow))),
   };
 }

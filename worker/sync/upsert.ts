@@ -10,10 +10,10 @@ import type { Family } from "../../events/family.ts";
 import type { SynList } from "../../events/families/syn-common.ts";
 import { toColumn } from "../../events/fields.ts";
 import { ValidationError } from "../errors.ts";
-import { createOf, readStreams, streamOf } from "../resources/commands.ts";
+import { createOf, streamOf } from "../resources/commands.ts";
 import { decide, fold, type RecordValues } from "../resources/decide.ts";
 import { parseRecord } from "../resources/validate.ts";
-import { headOf } from "../store/append.ts";
+import { headOf, readStreams } from "../store/read.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { sourceOwned, type Mapped } from "./map.ts";
 

@@ -9,6 +9,7 @@ import { l } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import { displayTime } from "../time.ts";
 import { codes } from "../errors.ts";
+import { logPage, type LogEntry } from "../store/read.ts";
 
 const actions: Record<string, Record<Lang, string>> = {
   created: { "zh-CN": "新增", "en-US": "Create" },
@@ -26,9 +27,9 @@ const query = z.object({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
 });
 
-/** Pure: a log row from an event row, its operation named in the reader's language. */
-export function logRow(row: { position: number; stream: string; type: string; at: string; meta: string }, lang: Lang) {
-  const meta = JSON.parse(row.meta) as { actorId: string | null; actorName: string | null; requestId: string; ip: string | null };
+/** Pure: a log row from a log entry, its operation named in the reader's language. */
+export function logRow(row: LogEntry, lang: Lang) {
+  const meta = row.meta;
   const prefix = row.type.slice(0, row.type.lastIndexOf("."));
   const action = row.type.slice(row.type.lastIndexOf(".") + 1);
   const family = familyByName.get(prefix);
@@ -62,26 +63,18 @@ const logEntry = z.object({
 export function logRoutes(routes: RouteTable) {
   routes.get("/log/list", "sys:log:list", async (c) => {
     const q = query.parse(c.req.query());
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    if (q.actor) where.push("json_extract(meta, '$.actorName') = ?") && params.push(q.actor);
-    if (q.module) where.push("type >= ? AND type < ?") && params.push(`${q.module}.`, `${q.module}/`);
-    // times are stored in UTC; the filter's dates are China dates
-    if (q.from) where.push("at >= ?") && params.push(new Date(`${q.from}T00:00:00+08:00`).toISOString());
-    if (q.to) where.push("at < ?") && params.push(new Date(Date.parse(`${q.to}T00:00:00+08:00`) + 86_400_000).toISOString());
-    const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const db = c.env.DB;
-    const [rows, total] = await db.batch([
-      db.prepare(`SELECT position, stream, type, at, meta FROM events ${clause} ORDER BY position DESC LIMIT ? OFFSET ?`).bind(...params, q.limit, (q.page - 1) * q.limit),
-      // unfiltered: the last position is the count (positions are never reused and events never deleted)
-      where.length ? db.prepare(`SELECT COUNT(*) AS n FROM events ${clause}`).bind(...params) : db.prepare("SELECT COALESCE(MAX(position), 0) AS n FROM events"),
-    ]);
+    const { total, rows } = await logPage(
+      c.env.DB,
+      {
+        actorName: q.actor,
+        module: q.module,
+        // times are stored in UTC; the filter's dates are China dates
+        from: q.from ? new Date(`${q.from}T00:00:00+08:00`).toISOString() : undefined,
+        to: q.to ? new Date(Date.parse(`${q.to}T00:00:00+08:00`) + 86_400_000).toISOString() : undefined,
+      },
+      q,
+    );
     const lang = c.get("lang");
-    return c.json({
-      code: codes.ok,
-      msg: t("fetched", lang),
-      total: (total!.results[0] as { n: number }).n,
-      data: (rows!.results as Parameters<typeof logRow>[0][]).map((r) => logRow(r, lang)),
-    });
+    return c.json({ code: codes.ok, msg: t("fetched", lang), total, data: rows.map((r) => logRow(r, lang)) });
   }, { doc: { summary: l("操作日志（分页，来自事件存储）", "Operation log (paged, read from the event store)"), query, response: z.array(logEntry) } });
 }

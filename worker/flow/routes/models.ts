@@ -22,9 +22,10 @@ import { FlowRefused } from "../engine/refusal.ts";
 import type { CompiledModel } from "../engine/types.ts";
 import { deploymentPublished, deploymentStream, type DeploymentPublished } from "../projection.ts";
 import { deploymentById, latestDeployment, type DeploymentRow } from "../repository.ts";
+import { lastDeployedVersion, modelIdByKey, modelPage, startablePage } from "../queries.ts";
 import { startInstance } from "../commands.ts";
 import { startFormHandler } from "../business.ts";
-import { containsPattern, parseInput, parsePaging, readBody } from "../../http/input.ts";
+import { parseInput, parsePaging, readBody } from "../../http/input.ts";
 import { displayTime } from "../../time.ts";
 
 const models = flowModel as unknown as Family;
@@ -131,11 +132,6 @@ export function startFormOf(d: DeploymentRow) {
 
 const noDeployment = (code: string) => new FlowRefused(404, { "zh-CN": `流程 ${code} 尚未发布`, "en-US": `The process ${code} has not been published` });
 
-async function modelByKey(db: D1Database, key: string) {
-  const row = await db.prepare("SELECT id FROM flow_model WHERE key = ?").bind(key).first<{ id: string }>();
-  return row?.id ?? null;
-}
-
 export function modelRoutes(routes: RouteTable) {
   routes
     .get(
@@ -144,17 +140,8 @@ export function modelRoutes(routes: RouteTable) {
       async (c) => {
         const q = parseInput(listQuery, c.req.query());
         const { limit, offset } = parsePaging(q, 100);
-        const where = ["1 = 1"];
-        const params: (string | number)[] = [];
-        if (q.name) (where.push("(name LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
-        if (q.category) (where.push("category = ?"), params.push(q.category));
-        const [count, rows] = await c.env.DB.batch([
-          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where.join(" AND ")}`).bind(...params),
-          c.env.DB.prepare(
-            `SELECT id, key, name, category, description, form_code AS formCode, deployed_version AS version, deploy_time AS deployTime, update_time AS updateTime FROM flow_model WHERE ${where.join(" AND ")} ORDER BY update_time DESC, id LIMIT ? OFFSET ?`,
-          ).bind(...params, limit, offset),
-        ]);
-        return page(c, (count!.results[0] as { n: number }).n, rows!.results);
+        const { total, rows } = await modelPage(c.env.DB, q, limit, offset);
+        return page(c, total, rows);
       },
       { doc: { summary: l("流程模型列表", "Process models"), query: listQuery, response: z.array(modelRow) } },
     )
@@ -164,17 +151,8 @@ export function modelRoutes(routes: RouteTable) {
       async (c) => {
         const q = parseInput(startableQuery, c.req.query());
         const { limit, offset } = parsePaging(q, 100);
-        // the newest version of every model that still exists: what dynamicStart starts for its key
-        const where = ["d.version = (SELECT MAX(x.version) FROM flow_deployment x WHERE x.key = d.key)"];
-        const params: (string | number)[] = [];
-        if (q.name) (where.push("(d.name LIKE ? ESCAPE '\\' OR d.key LIKE ? ESCAPE '\\')"), params.push(containsPattern(q.name), containsPattern(q.name)));
-        if (q.category) (where.push("m.category = ?"), params.push(q.category));
-        const from = `flow_deployment d JOIN flow_model m ON m.key = d.key WHERE ${where.join(" AND ")}`;
-        const [count, rows] = await c.env.DB.batch([
-          c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${from}`).bind(...params),
-          c.env.DB.prepare(`SELECT d.key, d.name, d.version, m.category, d.deploy_id AS deployId, d.deploy_time AS deployTime FROM ${from} ORDER BY d.name, d.key LIMIT ? OFFSET ?`).bind(...params, limit, offset),
-        ]);
-        return page(c, (count!.results[0] as { n: number }).n, rows!.results);
+        const { total, rows } = await startablePage(c.env.DB, q, limit, offset);
+        return page(c, total, rows);
       },
       { doc: { summary: l("可发起的流程（已发布的最新版本，任何登录用户）", "Processes I may start (the latest published version; any signed-in user)"), query: startableQuery, response: z.array(startableRow) } },
     )
@@ -197,7 +175,7 @@ export function modelRoutes(routes: RouteTable) {
       tags.delete,
       async (c) => {
         const { key } = await readBody(c, keyBody);
-        const id = await modelByKey(c.env.DB, key);
+        const id = await modelIdByKey(c.env.DB, key);
         if (!id) throw notFound(models.label);
         return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, models, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
       },
@@ -217,8 +195,7 @@ export function modelRoutes(routes: RouteTable) {
           async () => {
             const current = await findById(c.env.DB, models, id);
             if (!current) throw notFound(models.label);
-            const last = await c.env.DB.prepare("SELECT MAX(version) AS v FROM flow_deployment WHERE key = ?").bind(current.key).first<{ v: number | null }>();
-            const version = Math.max(last?.v ?? 0, Number(current.deployedVersion ?? 0)) + 1;
+            const version = Math.max((await lastDeployedVersion(c.env.DB, current.key as string)) ?? 0, Number(current.deployedVersion ?? 0)) + 1;
             const deployId = crypto.randomUUID();
             const data: DeploymentPublished = {
               deployId,
@@ -275,7 +252,7 @@ export function modelRoutes(routes: RouteTable) {
       "flowable:form:save",
       async (c) => {
         const { modelKey, formCode } = await readBody(c, formBody);
-        const id = await modelByKey(c.env.DB, modelKey);
+        const id = await modelIdByKey(c.env.DB, modelKey);
         if (!id) throw notFound(models.label);
         return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, models, id, { formCode })], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id, key: modelKey } } }), { retries: 3 });
       },

@@ -8,8 +8,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
-import { t, type Lang } from "../../../events/i18n.ts";
-import { actionName } from "../record-names.ts";
+import { t } from "../../../events/i18n.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { actorOf, commandMeta, ok, page } from "../../http/envelope.ts";
 import type { RouteTable } from "../../http/routes.ts";
@@ -23,7 +22,7 @@ import { d1Directory } from "../directory.ts";
 import { decideContext, decideOn, flowActorOf, runOnInstance, runOnTask } from "../commands.ts";
 import { parseInput, readBody } from "../../http/input.ts";
 import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMissing, type DeploymentRow, type InstanceTarget } from "../repository.ts";
-import { batchable, ccPage, counts, finishedPage, mayRead, myProcessPage, todoPage } from "../queries.ts";
+import { batchable, ccPage, counts, finishedPage, flowRecordOf, mayRead, myProcessPage, recordedTask, taskComments, todoPage } from "../queries.ts";
 import { formFieldsOf } from "./models.ts";
 import { hiddenAt, hiddenFor, nodeFormPerms, withoutHidden } from "../visibility.ts";
 
@@ -130,22 +129,6 @@ export async function actionsFor(c: Context<AppEnv>, model: CompiledModel, state
   return offered.filter((a) => user.admin || user.permissions.has(actionTag[a]));
 }
 
-/**
- * The flow record of an instance in the order things were done: each row at the event that acted (a task's
- * row when it was completed, returned or cancelled; an action's row when it happened), open tasks last.
- * Each row carries its action code and the code's readable name in the request's language.
- */
-export async function flowRecordOf(db: D1Database, procInsId: string, lang: Lang) {
-  const { results } = await db
-    .prepare(
-      "SELECT task_id AS taskId, node_key AS nodeKey, node_name AS nodeName, action, by_id AS byId, by_name AS byName, assignee_name AS assigneeName, comment, start_time AS startTime, end_time AS endTime, duration_ms AS durationMs " +
-        "FROM flow_record WHERE proc_ins_id = ? ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
-    )
-    .bind(procInsId)
-    .all<{ action: string }>();
-  return results.map((r) => ({ ...r, actionName: actionName(r.action, lang) }));
-}
-
 /** Done and active nodes and the flows between done ones, for the diagram of this instance's own version. */
 export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
   const active = activeNodes(state);
@@ -161,7 +144,7 @@ export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
 async function taskView(db: D1Database, state: InstanceState, taskId: string) {
   const open = state.tasks[taskId];
   if (open) return { ...open, taskId, taskName: open.name, taskDefKey: open.node, createTime: displayTime(open.createTime), open: true };
-  const row = await db.prepare("SELECT task_id AS taskId, node_key AS taskDefKey, node_name AS taskName, action, by_name AS byName, start_time AS createTime, end_time AS endTime FROM flow_record WHERE task_id = ? ORDER BY seq LIMIT 1").bind(taskId).first();
+  const row = await recordedTask(db, taskId);
   if (!row) throw taskMissing();
   return { ...row, open: false };
 }
@@ -196,13 +179,7 @@ export function taskRoutes(routes: RouteTable) {
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
       await readable(c, { taskId });
-      const { results } = await c.env.DB.prepare(
-        "SELECT task_id AS taskId, action, by_name AS byName, comment, end_time AS time FROM flow_record WHERE task_id = ? AND comment IS NOT NULL AND comment != '' ORDER BY action_seq IS NULL, COALESCE(action_seq, seq), seq",
-      )
-        .bind(taskId)
-        .all<{ action: string }>();
-      const lang = c.get("lang");
-      return ok(c, results.map((r) => ({ ...r, actionName: actionName(r.action, lang) })), "fetched");
+      return ok(c, await taskComments(c.env.DB, taskId, c.get("lang")), "fetched");
     }, { doc: { summary: l("任务的审批意见", "The comments on a task") } })
     .get("/flowable/task/taskAttributes/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
