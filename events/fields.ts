@@ -20,6 +20,8 @@ export interface Field {
   dict?: string;
   /** dict fields holding several values (stored as a JSON array) */
   multiple?: boolean;
+  /** `ref` fields declared as pointing at a user (a data model's user field); see events/refs.ts isUserRef */
+  to?: "user";
   /** `refs` fields: the link table the projection keeps in step, for joins (user→roles, role→menus) */
   link?: { table: string; ownerColumn: string; refColumn: string };
   /** named rules of section 5 the value must pass (the web form applies the same ones) */

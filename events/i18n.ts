@@ -78,6 +78,9 @@ export const messages = {
     "zh-CN": "请输入正确的18位统一社会信用代码",
     "en-US": "Please enter a valid 18-character unified social credit code",
   },
+  // a user field of an import names a person by account or name
+  userUnknown: { "zh-CN": "{name}：找不到账号或姓名为“{value}”的用户", "en-US": "{name}: no user has the account or name \"{value}\"" },
+  userAmbiguous: { "zh-CN": "{name}：“{value}”对应 {count} 个用户：{accounts}，请填写账号", "en-US": "{name}: \"{value}\" matches {count} users: {accounts}; write the account instead" },
   unknownDictTypes: { "zh-CN": "字典类型不存在：{types}", "en-US": "Unknown dictionary types: {types}" },
   roleDeleteWarning: {
     "zh-CN": "该角色已分配给 {count} 个用户，删除后这些用户可能无法登录，是否继续？",

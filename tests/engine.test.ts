@@ -8,6 +8,8 @@ import { families } from "../events/families/index.ts";
 import type { Family } from "../events/family.ts";
 import type { Field } from "../events/fields.ts";
 import { t } from "../events/i18n.ts";
+import { allDictionarySeeds } from "../events/seed/all-dictionaries.ts";
+import { messagePoints } from "../events/families/msg.ts";
 import { call, login } from "./helpers.ts";
 
 let token: string;
@@ -29,6 +31,9 @@ function idCard(n: number): string {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   return base + "10X98765432"[weights.reduce((acc, w, i) => acc + Number(base[i]) * w, 0) % 11];
 }
+
+/** A seeded entry of a dictionary type (save holds dictionary fields to their entries), "1" for a type the seed has none of. */
+const dictCode = (type: string | undefined) => (type === "msgPoint" ? messagePoints[0]!.value : (allDictionarySeeds.find((d) => d.type === type)?.entries[0]?.[0] ?? "1"));
 
 /** A valid value for a field, derived from its kind and rules; `n` makes unique fields differ. */
 function sample(f: Field, n: number): unknown {
@@ -52,7 +57,7 @@ function sample(f: Field, n: number): unknown {
     case "datetime":
       return "2026-11-22 08:30:00";
     case "dict":
-      return f.multiple ? ["1"] : "1";
+      return f.multiple ? [dictCode(f.dict)] : dictCode(f.dict);
     case "refs":
       return [];
     case "json":

@@ -289,14 +289,14 @@ describe("extra reads", () => {
   it("lists enterprises without a task plan", async () => {
     const list = await ok(`${master}/noPlanlist?limit=100`);
     expect(list.data.map((r: { id: string }) => r.id)).toContain(b.id);
-    await save("/common/entaskplan", { title: "走访计划", planType: "visit", startDate: today, endDate: today, ownerId: adminId, status: "1", targets: [scope(b)] });
+    await save("/common/entaskplan", { title: "走访计划", planType: "visit", startDate: today, endDate: today, ownerId: adminId, status: "notStarted", targets: [scope(b)] });
     const after = await ok(`${master}/noPlanlist?limit=100`);
     expect(after.data.map((r: { id: string }) => r.id)).not.toContain(b.id);
     expect(after.data.map((r: { id: string }) => r.id)).toContain(a.id);
   });
 
   it("lists an enterprise's visit histories and the roadshow reports", async () => {
-    await save("/common/envisithistory", { ...scope(a), archiveType: "visit", visitDate: today, status: "1" });
+    await save("/common/envisithistory", { ...scope(a), archiveType: "zfda", visitDate: today, status: "pending" });
     expect((await ok(`${master}/visitHistoryEnter?creditCode=${a.creditCode}`)).total).toBe(1);
     expect((await ok(`${master}/visitHistoryEnter?creditCode=${b.creditCode}`)).total).toBe(0);
     const shows = await ok(`/common/tbroadshowpass/visitHistory?creditCode=${a.creditCode}`);
@@ -309,8 +309,8 @@ describe("extra reads", () => {
     const id = await save("/common/enotherhistory", { ...scope(a), title: "座谈会", historyType: "meeting" });
     expect((await ok(`/common/enotherhistory/pcHistoryInfo/${id}`)).data).toMatchObject({ id, title: "座谈会", enterprise: { id: a.id } });
     expect((await call("/common/enotherhistory/pcHistoryInfo/none", { token })).body.code).toBe(404);
-    await save("/common/suppliers", { supplierName: "某律师事务所", supplierType: "lawFirm", status: "enabled", blacklisted: true, blacklistReason: "虚假宣传" });
-    await save("/common/suppliers", { supplierName: "某银行", supplierType: "bank", status: "enabled", blacklisted: false });
+    await save("/common/suppliers", { supplierName: "某律师事务所", supplierType: "lawFirm", status: "1", blacklisted: true, blacklistReason: "虚假宣传" });
+    await save("/common/suppliers", { supplierName: "某银行", supplierType: "bank", status: "1", blacklisted: false });
     const black = await ok("/common/suppliers/blacklistList");
     expect(black.data.map((r: { supplierName: string }) => r.supplierName)).toEqual(["某律师事务所"]);
   });
@@ -318,8 +318,8 @@ describe("extra reads", () => {
 
 describe("the spec's extra verbs of the service and casework families", () => {
   it("lists published services only without paging, and every service with allList", async () => {
-    const draft = await save("/common/tbservicepass", { serviceName: "上市辅导服务", serviceType: "listing" });
-    const live = await save("/common/tbservicepass", { serviceName: "融资对接服务", serviceType: "financing" });
+    const draft = await save("/common/tbservicepass", { serviceName: "上市辅导服务", serviceType: "consulting" });
+    const live = await save("/common/tbservicepass", { serviceName: "融资对接服务", serviceType: "financeTax" });
     await ok(`/common/tbservicepass/publish/${live}/1`);
     const published = (await ok("/common/tbservicepass/getTbserviceListNoPage")).data.map((r: { id: string }) => r.id);
     expect(published).toContain(live);
@@ -400,8 +400,8 @@ describe("the spec's extra verbs of the service and casework families", () => {
   });
 
   it("answers the organisation units as a tree and as lists", async () => {
-    const root = await save("/common/projectorgunit", { name: "高新区管委会", code: "U01", unitType: "1", sort: 1 });
-    const child = await save("/common/projectorgunit", { name: "企业服务局", code: "U0101", unitType: "2", parentId: root, sort: 1 });
+    const root = await save("/common/projectorgunit", { name: "高新区管委会", code: "U01", unitType: "company", sort: 1 });
+    const child = await save("/common/projectorgunit", { name: "企业服务局", code: "U0101", unitType: "department", parentId: root, sort: 1 });
     const tree = (await ok("/common/projectorgunit/departmentTree")).data;
     const node = tree.find((n: { id: string }) => n.id === root);
     expect(node).toMatchObject({ value: root, label: "高新区管委会", children: [{ id: child, label: "企业服务局", children: [] }] });

@@ -170,6 +170,35 @@ describe("sync from the local enterprise-credit API", () => {
     expect(history.results[1]!.actor).not.toBe("sync");
   }, 60_000);
 
+  it("leaves a record a user deleted in the recycle bin while the source resends it, and brings it back with a newer version", async () => {
+    const e = await enterprise();
+    await scenario({ ...e, total: 3 });
+    await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    const { id, raw } = (await env.DB.prepare(`SELECT id, raw FROM ${table} WHERE credit_code = ? ORDER BY case_no LIMIT 1`).bind(e.creditCode).first<{ id: string; raw: string }>())!;
+    expect((await call(`${judgments.family.path}/delete`, { token, body: [id] })).body.code).toBe(0);
+    const inBin = async () => (await call(`${judgments.family.path}/deleted?limit=100`, { token })).body.data.some((r: { id: string }) => r.id === id);
+    // the same version again: nothing is created or restored, no event is written
+    const before = await eventCount();
+    const same = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect({ created: same.created, updated: same.updated, unchanged: same.unchanged }).toEqual({ created: 0, updated: 0, unchanged: 3 });
+    expect(await eventCount()).toBe(before);
+    expect(await rowsOf(e.creditCode)).toBe(2);
+    expect(await inBin()).toBe(true);
+    // a newer version from the source: the same record comes back with the source's new values
+    await scenario({ ...e, total: 3, revision: 3 });
+    const newer = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect({ created: newer.created, updated: newer.updated }).toEqual({ created: 0, updated: 3 });
+    expect(await rowsOf(e.creditCode)).toBe(3);
+    expect(await inBin()).toBe(false);
+    const info = (await call(`${judgments.family.path}/info/${id}`, { token })).body;
+    expect(info.code).toBe(0);
+    const stored = await env.DB.prepare(`SELECT raw, sync_job_id FROM ${table} WHERE id = ?`).bind(id).first<{ raw: string; sync_job_id: string }>();
+    expect(stored!.raw).not.toBe(raw);
+    expect(stored!.sync_job_id).toBe(newer.runId);
+    const history = await env.DB.prepare("SELECT type FROM events WHERE stream = ? ORDER BY version").bind(`${judgments.family.name}:${id}`).all<{ type: string }>();
+    expect(history.results.map((h) => h.type.split(".").pop())).toEqual(["created", "deleted", "restored", "updated"]);
+  }, 60_000);
+
   it("fails a run the source refuses, keeping what it had and naming the refusal", async () => {
     const e = await enterprise();
     await scenario({ ...e, total: 300, faults: { "2": { kind: "refuse", times: 99 } } });

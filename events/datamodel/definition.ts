@@ -118,8 +118,9 @@ function baseField(f: ModelField): Field {
     case "region":
       return field.text(label, { ...options, max: 6, rules: ["zoningCode"] });
     case "organisation":
-    case "user":
       return field.ref(label, options);
+    case "user":
+      return { ...field.ref(label, options), to: "user" };
     case "file":
       return field.json(label, z.array(z.string().max(64)).max(20), options);
     case "bool":

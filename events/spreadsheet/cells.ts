@@ -29,6 +29,27 @@ export function isBlankCell(value: unknown): boolean {
 /** Whether a row holds nothing: blank rows and rows with formatting only are skipped by an import. */
 export const isBlankRow = (cells: readonly unknown[]) => cells.every(isBlankCell);
 
+/** 合计, 总计, 小计 (spaces inside and a trailing colon allowed): what a totals row says. */
+const totalsWord = /^(合计|总计|小计):?$/;
+/** …or how its first cell starts: the word, then nothing, a colon, a parenthesis or a figure (not 总计划). */
+const totalsStart = /^(合计|总计|小计)([:(\d]|$)/;
+const totalsText = (value: unknown) => (typeof value === "string" ? foldText(value).replace(/\s+/g, "") : "");
+
+/**
+ * Whether a row is the totals line an office adds under its data (合计/总计/小计): its first non-empty cell
+ * is one of those words or starts with one followed by a colon, a parenthesis or a figure (合计：1200,
+ * 小计（元）), or any cell is exactly one of them. An import skips it.
+ *
+ * @example
+ * isTotalsRow(["合计", null, 1200])        // true
+ * isTotalsRow([null, "西安", "小计", 300])  // true
+ */
+export function isTotalsRow(cells: readonly unknown[]): boolean {
+  const first = cells.find((c) => !isBlankCell(c));
+  if (totalsStart.test(totalsText(first))) return true;
+  return cells.some((c) => totalsWord.test(totalsText(c)));
+}
+
 /** Trimmed text without zero-width characters and non-breaking spaces at its ends. */
 const cleanText = (text: string) => text.replace(/^[\s\u200b\ufeff\u00a0\u3000]+|[\s\u200b\ufeff\u00a0\u3000]+$/g, "");
 
@@ -222,9 +243,13 @@ export function rowRecord(family: { fields: Record<string, Field> }, cells: Reco
   return record;
 }
 
+/** A label's short form: the part before its first parenthesis (full-width or ASCII), 存续 of 存续（在营、开业、在册）. */
+export const shortLabel = (label: string) => foldText(label.normalize("NFKC").split("(")[0]!);
+
 /**
  * A dictionary look-up for `CellContext.dictValue` from dictionary entries: labels in either language
- * first (what a person writes and an export holds), then the values themselves.
+ * first (what a person writes and an export holds), then the values themselves, then a label's short form
+ * (the part before a parenthesis) when it names one entry of its type only and no label or value is written so.
  */
 export function dictionaryLookup(entries: Iterable<{ type: string; value: string; name?: string | null; enName?: string | null }>): (type: string, text: string) => string | undefined {
   const byType = new Map<string, Map<string, string>>();
@@ -238,6 +263,20 @@ export function dictionaryLookup(entries: Iterable<{ type: string; value: string
   for (const [type, value] of values) {
     const map = byType.get(type)!;
     if (!map.has(dictKey(value))) map.set(dictKey(value), value);
+  }
+  const shortForms = new Map<string, Set<string>>();
+  for (const e of entries) {
+    for (const label of [e.name, e.enName]) {
+      const short = label ? shortLabel(label) : "";
+      if (!short || dictKey(short) === dictKey(label!)) continue;
+      const key = `${e.type}\u0000${dictKey(short)}`;
+      shortForms.set(key, (shortForms.get(key) ?? new Set()).add(e.value));
+    }
+  }
+  for (const [key, found] of shortForms) {
+    const [type, short] = key.split("\u0000") as [string, string];
+    const map = byType.get(type)!;
+    if (found.size === 1 && !map.has(short)) map.set(short, [...found][0]!);
   }
   return (type, text) => byType.get(type)?.get(dictKey(text));
 }

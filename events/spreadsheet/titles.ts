@@ -84,3 +84,19 @@ export function findHeader(rows: unknown[][], family: TitledFamily): { index: nu
   }
   return null;
 }
+
+/**
+ * The sheet an import reads, the same in the Worker and the browser: the first sheet (in workbook order)
+ * with a header of the family's titles among its first ten rows (a notes or cover sheet before the data is
+ * passed over). `topRows` gives a sheet's first rows; null when no sheet has such a header.
+ *
+ * @example
+ * pickSheet(["说明", "数据"], (name) => top[name], dictionary) // { sheet: "数据", header: { index: 0, fields: [...] } }
+ */
+export function pickSheet<S>(sheets: readonly S[], topRows: (sheet: S) => unknown[][], family: TitledFamily): { sheet: S; header: { index: number; fields: (string | null)[] } } | null {
+  for (const sheet of sheets) {
+    const header = findHeader(topRows(sheet), family);
+    if (header) return { sheet, header };
+  }
+  return null;
+}

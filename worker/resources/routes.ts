@@ -15,7 +15,7 @@ import { notFound, codes } from "../errors.ts";
 import { z } from "zod";
 import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
 import { idList, withoutManaged, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
-import { requireParam } from "./validate.ts";
+import { checkDictionaryCodes, requireParam } from "./validate.ts";
 import { spreadsheetRoutes } from "./spreadsheet/routes.ts";
 
 /**
@@ -46,10 +46,14 @@ export async function saveAnswer(c: Context<AppEnv>, family: Family, mode: "save
   return runCommand(c, async () => {
     if (!id) {
       const write = newCreate(family, { ...body, ...initialState(family) });
+      await checkDictionaryCodes(c.env.DB, family, write.events[0]!.data.record as Record<string, unknown>);
       const newId = write.stream.slice(family.name.length + 1);
       return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { [family.idKey]: newId, version: 1 } } };
     }
     const write = await newUpdate(c.env.DB, family, id, body, expected);
+    // only the fields the request sets: a stored code that left its dictionary does not block other edits
+    const updated = write.events[0]?.data.record as Record<string, unknown> | undefined;
+    if (updated) await checkDictionaryCodes(c.env.DB, family, updated, Object.keys(body));
     const version = write.head.version + write.events.length;
     return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { [family.idKey]: id, version } } };
   }, { retries: id && expected === undefined ? clashRetries : 0 });

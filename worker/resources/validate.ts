@@ -4,6 +4,7 @@ import type { Family } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 import { messageFor } from "../../events/validation.ts";
 import { DomainError, ValidationError, codes, type FieldProblem } from "../errors.ts";
+import { dictionaryEntries } from "./spreadsheet/lookups.ts";
 
 /**
  * Parses a command's record. With `whole` (a create, or an update merged onto the current record) the
@@ -36,4 +37,24 @@ export function requireParam<T>(value: unknown, schema: z.ZodType<T>, field: str
   if (parsed.success) return parsed.data;
   const blank = value === undefined || value === null || String(value).trim() === "";
   throw new ValidationError([{ field, label, key: blank ? "required" : "formatError" }]);
+}
+
+/**
+ * Holds the dictionary fields among `keys` of a parsed record to their dictionaries, as imports do: a code
+ * (or any item of a multiple field) that is no entry of its type is refused naming the field. A type without
+ * entries (not seeded, or its entries all removed) constrains nothing, like the import's check.
+ */
+export async function checkDictionaryCodes(db: D1Database, family: Family, record: Record<string, unknown>, keys: string[] = Object.keys(record)): Promise<void> {
+  const itemsOf = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value]).map(String);
+  const checked = keys.filter((k) => family.fields[k]?.kind === "dict" && family.fields[k]!.dict && itemsOf(record[k]).length > 0);
+  if (checked.length === 0) return;
+  const valuesOf = new Map<string, Set<string>>();
+  for (const e of await dictionaryEntries(db, checked.map((k) => family.fields[k]!.dict!))) valuesOf.set(e.type, (valuesOf.get(e.type) ?? new Set()).add(e.value));
+  const problems: FieldProblem[] = checked
+    .filter((k) => {
+      const values = valuesOf.get(family.fields[k]!.dict!);
+      return values !== undefined && itemsOf(record[k]).some((v) => !values.has(v));
+    })
+    .map((k) => ({ field: k, label: family.fields[k]!.label, key: "valueNotAllowed" }));
+  if (problems.length) throw new ValidationError(problems);
 }

@@ -19,7 +19,7 @@ import { nameOf, saveBlob } from "./download.ts";
 import { ImportPreview, previewRows, type Loaded } from "./ImportPreview.tsx";
 import { ImportProgress, type ShownProgress } from "./ImportProgress.tsx";
 import { ImportResult } from "./ImportResult.tsx";
-import { checkSpreadsheet, importRows, refusedSheet, runImport, spreadsheetAccept, type ChunkRequest, type ImportAnswer, type ImportMode, type RunResult } from "./plan.ts";
+import { checkSpreadsheet, importRows, refusedSheet, runImport, spreadsheetAccept, totalsRows, type ChunkRequest, type ImportAnswer, type ImportMode, type RunResult } from "./plan.ts";
 import { readSheet, sheetBlob } from "./sheet.ts";
 
 export interface ImportDialogProps {
@@ -81,7 +81,7 @@ export function ImportDialog({ family, opened, onClose, onImported }: ImportDial
     }
     setReading(file.name);
     try {
-      const sheet = await readSheet(file);
+      const sheet = await readSheet(file, family);
       const header = findHeader(sheet.rows, family);
       const headerIndex = header?.index ?? 0;
       if (sheet.rows.length <= headerIndex + 1) {
@@ -138,6 +138,7 @@ export function ImportDialog({ family, opened, onClose, onImported }: ImportDial
     const outcome = await runImport({
       rows,
       mode,
+      skipped: totalsRows(loaded.sheet, loaded.headerIndex),
       unique: family.unique,
       labelOf,
       duplicateMessage: (first) => t("io.duplicateInFile", { row: first }),

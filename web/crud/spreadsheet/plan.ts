@@ -9,6 +9,7 @@
  * const result = await runImport({ rows, mode: "valid", unique: family.unique, send, onProgress });
  */
 import { bytesMatch, extensionOf, maxUploadBytes } from "../../../events/uploads.ts";
+import { isTotalsRow } from "../../../events/spreadsheet/cells.ts";
 
 // ── Files ─────────────────────────────────────────────────────────────────────
 export const spreadsheetExtensions = ["xlsx", "xls", "csv"] as const;
@@ -44,11 +45,16 @@ export const isBlankRow = (row: unknown[]) => row.every(isBlank);
 /** One row as sent to `POST {path}/excel/import`. */
 export type ImportRow = { __row: number } & Record<string, unknown>;
 
-/** The rows below the header, keyed by the mapped field of each column (null: ignored); blank cells left out. */
+/**
+ * The rows below the header, keyed by the mapped field of each column (null: ignored); blank cells left out.
+ * Totals rows (合计/总计/小计, read on the whole row: the word often sits in a column nobody maps) are not
+ * sent; `totalsRows` counts them for the summary.
+ */
 export function importRows(sheet: SheetRows, headerIndex: number, mapping: (string | null)[]): ImportRow[] {
   const out: ImportRow[] = [];
   for (let i = headerIndex + 1; i < sheet.rows.length; i++) {
     const row = sheet.rows[i]!;
+    if (isTotalsRow(row)) continue;
     const record: ImportRow = { __row: sheet.numbers[i]! };
     let filled = false;
     mapping.forEach((field, column) => {
@@ -59,6 +65,13 @@ export function importRows(sheet: SheetRows, headerIndex: number, mapping: (stri
     if (filled) out.push(record);
   }
   return out;
+}
+
+/** The totals rows below the header that `importRows` leaves out (counted as skipped). */
+export function totalsRows(sheet: SheetRows, headerIndex: number): number {
+  let n = 0;
+  for (let i = headerIndex + 1; i < sheet.rows.length; i++) if (isTotalsRow(sheet.rows[i]!)) n++;
+  return n;
 }
 
 export function chunks<T>(items: T[], size: number): T[][] {
@@ -147,6 +160,8 @@ export interface RunOptions {
   unique?: string[][];
   labelOf?: (field: string) => string;
   duplicateMessage?: (firstRow: number) => string;
+  /** rows the browser skipped before sending (totals rows), added to the server's skipped */
+  skipped?: number;
   /** sends one chunk and answers the server's counts */
   send: (request: ChunkRequest) => Promise<ImportAnswer>;
   onProgress?: (progress: Progress) => void;
@@ -178,7 +193,7 @@ export async function runImport(options: RunOptions): Promise<RunResult> {
   const parts = chunks(rows, chunkSize);
   const pass = async (phase: Phase, dryRun: boolean): Promise<{ sum: ImportAnswer; stopped: boolean; error?: unknown }> => {
     const importId = newId();
-    let sum = emptyAnswer();
+    let sum = { ...emptyAnswer(), skipped: options.skipped ?? 0 };
     let done = 0;
     onProgress?.({ phase, done, total: rows.length });
     for (const [chunk, part] of parts.entries()) {

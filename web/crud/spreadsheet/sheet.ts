@@ -1,15 +1,17 @@
 /**
  * Spreadsheets in the browser with SheetJS (`@e965/xlsx`), loaded on first use so it never weighs on the
- * first screen: the first sheet of an xlsx, xls or csv file as rows of plain values (dates as text,
+ * first screen: the sheet of an xlsx, xls or csv file whose header names the family's fields (the server's
+ * choice, events/spreadsheet/titles.ts pickSheet; else the first sheet) as rows of plain values (dates as text,
  * numbers as numbers, CSV in UTF-8 with or without a BOM, else GBK as Chinese Excel saves it), and a sheet
  * written back as an xlsx.
  *
  * @example
- * const sheet = await readSheet(file);            // { rows: [["字典类型", …], …], numbers: [1, …] }
+ * const sheet = await readSheet(file, dictionary); // { rows: [["字典类型", …], …], numbers: [1, …] }
  * saveBlob(await sheetBlob([["a", "b"], [1, 2]]), "x.xlsx");
  */
 import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
 import { extensionOf } from "../../../events/uploads.ts";
+import { pickSheet, type TitledFamily } from "../../../events/spreadsheet/titles.ts";
 import type { SheetRows } from "./plan.ts";
 
 type Xlsx = typeof import("@e965/xlsx");
@@ -95,8 +97,12 @@ export function sheetRows(sheet: WorkSheet, xlsx: Pick<Xlsx, "SSF">, date1904 = 
   return { rows, numbers };
 }
 
-/** Reads the first sheet of a file the upload rules let through (see `checkSpreadsheet`). */
-export async function readSheet(file: Blob & { name: string }): Promise<SheetRows> {
+/**
+ * Reads a file the upload rules let through (see `checkSpreadsheet`): with `family`, the first sheet whose
+ * header names its fields, as the server chooses (a notes sheet before the data is passed over); else, or
+ * when no sheet has such a header, the first sheet.
+ */
+export async function readSheet(file: Blob & { name: string }, family?: TitledFamily): Promise<SheetRows> {
   const xlsx = await loadXlsx();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const ext = extensionOf(file.name);
@@ -113,9 +119,15 @@ export async function readSheet(file: Blob & { name: string }): Promise<SheetRow
     if (ext === "xls") await withCodepages(xlsx);
     book = xlsx.read(bytes, { type: "array", dense: true, cellNF: true, cellDates: false });
   }
-  const first = book.SheetNames[0];
-  if (!first) return { rows: [], numbers: [] };
-  return sheetRows(book.Sheets[first]!, xlsx, !!book.Workbook?.WBProps?.date1904);
+  const date1904 = !!book.Workbook?.WBProps?.date1904;
+  const read = new Map<string, SheetRows>();
+  const rowsOf = (name: string) => {
+    if (!read.has(name)) read.set(name, sheetRows(book.Sheets[name]!, xlsx, date1904));
+    return read.get(name)!;
+  };
+  const chosen = family ? pickSheet(book.SheetNames, (name) => rowsOf(name).rows, family)?.sheet : undefined;
+  const name = chosen ?? book.SheetNames[0];
+  return name ? rowsOf(name) : { rows: [], numbers: [] };
 }
 
 export const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

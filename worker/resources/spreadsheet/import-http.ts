@@ -139,7 +139,7 @@ export async function importFile(c: Context<AppEnv>, family: Family) {
   const rows: ImportRow[] = sheet.rows.map((r) => {
     const cells: Record<string, unknown> = {};
     sheet.fields.forEach((key, i) => key && (cells[key] = r.cells[i] ?? null));
-    return { row: r.row, cells };
+    return { row: r.row, cells, raw: r.cells };
   });
   const importId = form.get("importId");
   return runImport(c, {

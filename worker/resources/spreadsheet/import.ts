@@ -6,7 +6,7 @@
 import type { Family } from "../../../events/family.ts";
 import { toColumn } from "../../../events/fields.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
-import { dictionaryLookup, isBlankCell, rowRecord } from "../../../events/spreadsheet/cells.ts";
+import { dictionaryLookup, isBlankCell, isTotalsRow, rowRecord } from "../../../events/spreadsheet/cells.ts";
 import type { StreamWrite } from "../../store/types.ts";
 import { ValidationError } from "../../errors.ts";
 import { newCreate, withoutManaged } from "../commands.ts";
@@ -17,6 +17,8 @@ import { dictTypesOf, dictionaryEntries, resolveNames } from "./lookups.ts";
 export interface ImportRow {
   row: number;
   cells: Record<string, unknown>;
+  /** the row's cells in file order, unmapped columns included (a file read here): where a totals row says so */
+  raw?: unknown[];
 }
 
 /** Why a row was refused: one entry per field, the message in the request's language. */
@@ -58,10 +60,11 @@ async function storedKeys(db: D1Database, family: Family, group: string[], keys:
 
 /**
  * Validates `rows` and decides the creates of the good ones. Blank rows (and rows with formatting only)
- * are skipped; a refused row lists every broken rule, the first per field.
+ * and totals rows (合计/总计/小计, events/spreadsheet/cells.ts isTotalsRow) are skipped; a refused row lists
+ * every broken rule, the first per field.
  */
 export async function prepareImport(db: D1Database, family: Family, rows: ImportRow[], lang: Lang, options: { date1904?: boolean } = {}): Promise<PreparedImport> {
-  const filled = rows.filter((r) => !Object.values(r.cells).every(isBlankCell));
+  const filled = rows.filter((r) => !Object.values(r.cells).every(isBlankCell) && !isTotalsRow(r.raw ?? Object.values(r.cells)));
   const keys = [...new Set(filled.flatMap((r) => Object.keys(r.cells)))].filter((k) => k in family.fields);
   const entries = await dictionaryEntries(db, dictTypesOf(family, keys));
   const dictValue = dictionaryLookup(entries);
@@ -69,7 +72,7 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
   for (const e of entries) valuesOf.set(e.type, (valuesOf.get(e.type) ?? new Set()).add(e.value));
   const dictFields = keys.filter((k) => family.fields[k]!.kind === "dict" && valuesOf.has(family.fields[k]!.dict!));
   const records = filled.map((r) => rowRecord(family, r.cells, { dictValue, date1904: options.date1904 }));
-  await resolveNames(db, family, records);
+  const nameProblems = await resolveNames(db, family, records);
 
   const errors: ImportError[] = [];
   const refused = new Set<number>();
@@ -86,6 +89,7 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
       reported.add(field);
       refuse(index, field, message);
     };
+    for (const p of nameProblems) if (p.index === index) report(p.field, t(p.key, lang, { name: family.fields[p.field]!.label[lang], ...p.params }));
     // a label that names no entry of a dictionary that has entries is not a value either
     for (const key of dictFields) {
       const value = record[key];

@@ -7,7 +7,7 @@ import * as XLSX from "@e965/xlsx";
 import * as cpexcel from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { unzipSync } from "fflate";
 import type { Family } from "../../../events/family.ts";
-import { findHeader, headerSearchRows } from "../../../events/spreadsheet/titles.ts";
+import { headerSearchRows, pickSheet } from "../../../events/spreadsheet/titles.ts";
 
 // the module's namespace is what SheetJS wants (its typings put `utils` on the `cptable` export instead)
 const codepages = cpexcel as unknown as { utils: { decode(cp: number, data: Uint8Array): string } };
@@ -63,15 +63,16 @@ export function readSheetRows(bytes: Uint8Array, ext: string, family: Family, ma
         : XLSX.read(csvText(bytes), { ...options, type: "string", raw: true })
       : XLSX.read(bytes, { ...options, type: "array" });
   const date1904 = !!workbook.Workbook?.WBProps?.date1904;
-  for (const name of workbook.SheetNames) {
-    const data = (workbook.Sheets[name] as { "!data"?: (XLSX.CellObject[] | undefined)[] })["!data"] ?? [];
-    const values = (r: number) => (data[r] ?? []).map((cell) => (cell ? cell.v : null)) as unknown[];
-    const top = Array.from({ length: Math.min(data.length, headerSearchRows) }, (_, r) => values(r));
-    const header = findHeader(top, family);
-    if (!header) continue;
-    const rows: SheetRows["rows"] = [];
-    for (let r = header.index + 1; r < data.length; r++) rows.push({ row: r + 1, cells: values(r) });
-    return { header: top[header.index]!, fields: header.fields, rows, date1904 };
-  }
-  return null;
+  const dataOf = (name: string) => (workbook.Sheets[name] as { "!data"?: (XLSX.CellObject[] | undefined)[] })["!data"] ?? [];
+  const valuesOf = (data: (XLSX.CellObject[] | undefined)[], r: number) => (data[r] ?? []).map((cell) => (cell ? cell.v : null)) as unknown[];
+  const topOf = (name: string) => {
+    const data = dataOf(name);
+    return Array.from({ length: Math.min(data.length, headerSearchRows) }, (_, r) => valuesOf(data, r));
+  };
+  const picked = pickSheet(workbook.SheetNames, topOf, family);
+  if (!picked) return null;
+  const data = dataOf(picked.sheet);
+  const rows: SheetRows["rows"] = [];
+  for (let r = picked.header.index + 1; r < data.length; r++) rows.push({ row: r + 1, cells: valuesOf(data, r) });
+  return { header: valuesOf(data, picked.header.index), fields: picked.header.fields, rows, date1904 };
 }
