@@ -54,7 +54,9 @@ export function nextRuns(expression: string, after: number, count: number): numb
  * cronstrue and its locales load with the first reading, not with the Worker (start-up budget).
  */
 export async function cronReading(expression: string): Promise<Record<Lang, string>> {
-  const { default: cronstrue } = await import("cronstrue/i18n.js");
+  // the core build (English) plus the one other locale read here, not cronstrue's bundle of every language
+  const { default: cronstrue } = await import("cronstrue");
+  await import("cronstrue/locales/zh_CN.js");
   const read = (locale: string) => {
     try {
       return cronstrue.toString(expression.trim(), { locale, use24HourTimeFormat: true, throwExceptionOnParseError: true });
