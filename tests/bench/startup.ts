@@ -130,7 +130,7 @@ export type StartupOptions = { runs?: number; workerd?: boolean; profileDir?: st
 export type StartupFigures = { raw: number; gzip: number; wranglerSizes: string | null; times: number[]; cpuTimes: number[]; medianMs: number; workerd: { activeMs: number; gcMs: number } | string | null; lines: Line[]; ok: boolean };
 
 /** Builds (unless handed a bundle) and measures; `lines` are rows of the bench's table. */
-export async function startupFigures({ runs = 5, workerd = true, profileDir, bundle: given, maxStartupMs = 1000, maxGzipMb = 3 }: StartupOptions = {}): Promise<StartupFigures> {
+export async function startupFigures({ runs = 5, workerd = true, profileDir, bundle: given, maxStartupMs = 500, maxGzipMb = 3 }: StartupOptions = {}): Promise<StartupFigures> {
   log("startup: bundling (wrangler deploy --dry-run)");
   const built = given ? { bundle: resolve(given), dir: resolve(given, ".."), form: null, wranglerSizes: null } : buildBundle();
   try {
