@@ -122,7 +122,7 @@ function baseField(f: ModelField): Field {
     case "user":
       return field.ref(label, options);
     case "file":
-      return field.json(label, z.array(z.string().max(64)).max(20), options);
+      return field.json(label, () => z.array(z.string().max(64)).max(20), options);
     case "bool":
       return field.bool(label, options);
   }
