@@ -12,10 +12,10 @@
  *   --bundle FILE         measure an existing bundle instead of building one
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { registerHooks } from "node:module";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { SourceMap, registerHooks } from "node:module";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -111,15 +111,20 @@ function workerdStartup(form: string | null, dir: string): { activeMs: number; g
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number; children?: number[] };
-/** Self time by function of a `--cpu-prof` profile, the heaviest first. */
+/** Self time by function of a `--cpu-prof` profile, the heaviest first; bundle positions read through its source map. */
 function topSelfTimes(file: string, bundle: string, count = 20): string[] {
   const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const map = existsSync(`${bundle}.map`) ? new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, "utf8"))) : null;
+  const original = (line: number, column: number) => {
+    const entry = map?.findEntry(line, column);
+    return entry && "originalSource" in entry ? `${relative(root, resolve(dirname(bundle), entry.originalSource)).replace(/^.*node_modules\//, "")}:${entry.originalLine + 1}` : `bundle:${line + 1}`;
+  };
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
   const byFrame = new Map<string, number>();
   for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.endsWith(bundle) ? `bundle:${lineNumber + 1}` : url.replace(/^.*\//, "") || "(native)";
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const where = url.endsWith(bundle) ? original(lineNumber, columnNumber) : url.replace(/^.*\//, "") || "(native)";
     const key = `${functionName || "(anonymous)"} ${where}`;
     byFrame.set(key, (byFrame.get(key) ?? 0) + (self.get(node.id) ?? 0));
   }
