@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { MessageKey, Text } from "./i18n.ts";
 import { columnName, fieldInputSchema, type Field } from "./fields.ts";
+import { lazyProperty } from "./lazy.ts";
 
 export type IdKey = "id" | "roleId" | "menuId" | "jobId";
 export type FilterOp = "eq" | "like" | "prefix";
@@ -119,17 +120,20 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
   const name = spec.perm.replace(/:/g, ".");
   const keys = Object.keys(spec.fields) as (keyof F & string)[];
   const column = Object.fromEntries(keys.map((k) => [k, columnName(k)])) as Record<keyof F & string, string>;
-  const patchShape = Object.fromEntries(keys.map((k) => [k, fieldInputSchema(spec.fields[k]!)]));
-  const createShape = Object.fromEntries(
-    keys.map((k) => {
-      const f = spec.fields[k]!;
-      return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
-    }),
-  );
+  const patchSchema = () => z.object(Object.fromEntries(keys.map((k) => [k, fieldInputSchema(spec.fields[k]!)])));
+  const createSchema = () =>
+    z.object(
+      Object.fromEntries(
+        keys.map((k) => {
+          const f = spec.fields[k]!;
+          return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
+        }),
+      ),
+    );
   for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? [])]) {
     if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
   }
-  return {
+  const family = {
     ...spec,
     idKey,
     idColumn: columnName(idKey),
@@ -137,15 +141,16 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     events: { created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted`, restored: `${name}.restored` },
     tags: familyTags(spec.perm),
     column,
-    createSchema: z.object(createShape),
-    patchSchema: z.object(patchShape),
     filters: spec.filters ?? {},
     counted: spec.counted ?? [],
     summed: spec.summed ?? [],
     search: spec.search ?? [],
     unique: spec.unique ?? [],
     check: spec.check ?? (() => []),
-  };
+  } as Family<F>;
+  // the command schemas are built by the family's first command (or the API document), not at import
+  lazyProperty(family, "createSchema", createSchema);
+  return lazyProperty(family, "patchSchema", patchSchema);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Text } from "./i18n.ts";
 import { rules, type RuleName } from "./rules.ts";
+import { lazyProperty } from "./lazy.ts";
 
 export type SqlType = "TEXT" | "INTEGER" | "REAL";
 export type FieldKind = "text" | "int" | "number" | "bool" | "date" | "datetime" | "dict" | "ref" | "refs" | "json";
@@ -59,8 +60,13 @@ function withRules(schema: z.ZodString, names: RuleName[] = []): z.ZodType {
   );
 }
 
-function make(kind: FieldKind, sql: SqlType, label: Text, schema: z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
-  return { kind, sql, label, required: options.required ?? false, schema, rules: options.rules ?? [], ...(options.managed ? { managed: true } : {}), ...extra };
+/**
+ * A field whose zod schema is built on first read: hundreds of declarations are made at import, most of
+ * their schemas only when a command of that family is validated (or the API document is asked for).
+ */
+function make(kind: FieldKind, sql: SqlType, label: Text, schema: () => z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
+  const made = { kind, sql, label, required: options.required ?? false, rules: options.rules ?? [], ...(options.managed ? { managed: true } : {}), ...extra } as Field;
+  return lazyProperty(made, "schema", schema);
 }
 
 /** A yyyy-MM-dd that names a day of the calendar (not 2024-13-40 or 2023-02-29). */
@@ -73,33 +79,34 @@ function realDate(text: string): boolean {
 /** Field builders used by every declaration in `events/families`. */
 export const field = {
   text: (label: Text, options: Options & { max?: number; min?: number } = {}) =>
-    make("text", "TEXT", label, withRules(z.string().min(options.min ?? 0).max(options.max ?? 255), ["noEmoji", ...(options.rules ?? [])]), options),
+    make("text", "TEXT", label, () => withRules(z.string().min(options.min ?? 0).max(options.max ?? 255), ["noEmoji", ...(options.rules ?? [])]), options),
   longText: (label: Text, options: Options & { max?: number } = {}) =>
-    make("text", "TEXT", label, withRules(z.string().max(options.max ?? 5000), options.rules), options),
+    make("text", "TEXT", label, () => withRules(z.string().max(options.max ?? 5000), options.rules), options),
   int: (label: Text, options: Options & { min?: number; max?: number } = {}) =>
-    make("int", "INTEGER", label, z.preprocess(numeric, z.number().int().min(options.min ?? -2147483648).max(options.max ?? 2147483647)), options),
-  number: (label: Text, options: Options = {}) => make("number", "REAL", label, z.preprocess(numeric, z.number()), options),
+    make("int", "INTEGER", label, () => z.preprocess(numeric, z.number().int().min(options.min ?? -2147483648).max(options.max ?? 2147483647)), options),
+  number: (label: Text, options: Options = {}) => make("number", "REAL", label, () => z.preprocess(numeric, z.number()), options),
   bool: (label: Text, options: Options = {}) =>
-    make("bool", "INTEGER", label, z.preprocess((v) => (v === 1 || v === "1" || v === "true" ? true : v === 0 || v === "0" || v === "false" ? false : v), z.boolean()), options),
-  date: (label: Text, options: Options = {}) => make("date", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), { params: { rule: "date" } }), options),
+    make("bool", "INTEGER", label, () => z.preprocess((v) => (v === 1 || v === "1" || v === "true" ? true : v === 0 || v === "0" || v === "false" ? false : v), z.boolean()), options),
+  date: (label: Text, options: Options = {}) => make("date", "TEXT", label, () => z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), { params: { rule: "date" } }), options),
   datetime: (label: Text, options: Options = {}) =>
-    make("datetime", "TEXT", label, z.string().refine((v) => /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(v) && realDate(v.slice(0, 10)), { params: { rule: "datetime" } }), options),
+    make("datetime", "TEXT", label, () => z.string().refine((v) => /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(v) && realDate(v.slice(0, 10)), { params: { rule: "datetime" } }), options),
   /** a dictionary value (its `value`, stored as text); `multiple` keeps an array */
   dict: (label: Text, type: string, options: Options & { multiple?: boolean } = {}) =>
     make(
       "dict",
       "TEXT",
       label,
-      options.multiple ? z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(200) : z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64)),
+      () => (options.multiple ? z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(200) : z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))),
       options,
       { dict: type, multiple: options.multiple ?? false },
     ),
   /** the id of another record */
-  ref: (label: Text, options: Options = {}) => make("ref", "TEXT", label, z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64)), options),
+  ref: (label: Text, options: Options = {}) => make("ref", "TEXT", label, () => z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64)), options),
   /** ids of other records, mirrored into a link table for joins */
   refs: (label: Text, link: Field["link"] & {}, options: Options = {}) =>
-    make("refs", "TEXT", label, z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(1000), options, { link }),
-  json: (label: Text, schema: z.ZodType, options: Options = {}) => make("json", "TEXT", label, schema, options),
+    make("refs", "TEXT", label, () => z.array(z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))).max(1000), options, { link }),
+  /** `schema` may be a function building it, so a declaration's own schema is built on first use too */
+  json: (label: Text, schema: z.ZodType | (() => z.ZodType), options: Options = {}) => make("json", "TEXT", label, typeof schema === "function" ? schema : () => schema, options),
 };
 
 /** Schema of one field inside a command: "" and null clear it, absence leaves it alone. */

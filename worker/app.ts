@@ -14,6 +14,7 @@ import { nearestReplica } from "./http/replica.ts";
 import { DomainError, codes } from "./errors.ts";
 import { resolveActor } from "./auth/session.ts";
 import { buildRoutes, store } from "./modules.ts";
+import { lazy } from "../events/lazy.ts";
 
 export { buildRoutes };
 
@@ -56,4 +57,9 @@ export function createApp(routes = buildRoutes()) {
   return app;
 }
 
-export const app = createApp();
+/**
+ * The app over the whole route table, built by the isolate's first request and kept: registering every
+ * module's routes (and the zod schemas some build on the way) is no part of the global scope's start-up budget.
+ */
+const built = lazy(() => createApp());
+export const app: Pick<Hono<AppEnv>, "fetch"> = { fetch: (request, env, ctx) => built().fetch(request, env, ctx) };

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineFamily, familyTags, l, type Family, type FilterOp } from "../family.ts";
 import { field, type Field } from "../fields.ts";
+import { withLazy } from "../lazy.ts";
 import type { Text } from "../i18n.ts";
 import { viewDefinitionSchema } from "./view.ts";
 import { reservedFieldNames } from "./names.ts";
@@ -122,7 +123,7 @@ function baseField(f: ModelField): Field {
     case "user":
       return { ...field.ref(label, options), to: "user" };
     case "file":
-      return field.json(label, z.array(z.string().max(64)).max(20), options);
+      return field.json(label, () => z.array(z.string().max(64)).max(20), options);
     case "bool":
       return field.bool(label, options);
   }
@@ -168,5 +169,5 @@ export function familyOfModel(id: string, model: DataModel): Family {
     counted: view ? [] : model.fields.filter((f) => f.type === "dict").map((f) => f.name).slice(0, maxCountedFields),
     summed: view ? [] : model.fields.filter((f) => f.type === "int" || f.type === "decimal").map((f) => f.name).slice(0, maxSummedFields),
   }) as unknown as Family;
-  return { ...family, tags: modelRecordTags };
+  return withLazy(family, { tags: modelRecordTags });
 }

@@ -20,7 +20,7 @@ export const dataModels = defineFamily({
     type: field.dict(l("模型类型", "Model type"), "dataModelType", { required: true }),
     // dm_<code>, set by the model commands: the code never changes, so neither does the table
     tableName: field.text(l("数据表", "Table"), { managed: true, max: 64 }),
-    fields: field.json(l("字段", "Fields"), z.array(modelFieldSchema).max(maxModelFields)),
+    fields: field.json(l("字段", "Fields"), () => z.array(modelFieldSchema).max(maxModelFields)),
     view: field.json(l("视图定义", "View definition"), viewDefinitionSchema),
     // set by the one-click menu command only
     menuId: field.ref(l("菜单", "Menu"), { managed: true }),

@@ -564,7 +564,7 @@ export const ruleDeploy = defineFamily({
     ruleCode: field.text(l("规则编码", "Rule code"), { required: true, max: 64 }),
     ruleType: field.dict(l("规则类型", "Rule type"), "ruleType", { required: true }),
     targetFamily: field.text(l("作用对象", "Applies to"), { max: 64 }),
-    condition: field.json(l("条件", "Condition"), z.record(z.string(), z.unknown())),
+    condition: field.json(l("条件", "Condition"), () => z.record(z.string(), z.unknown())),
     threshold: field.number(l("阈值", "Threshold")),
     severity: field.dict(l("级别", "Severity"), "ruleSeverity"),
     // not `version`: every record already has a `version` (its event-stream version)
@@ -592,7 +592,7 @@ export const filesInput = defineFamily({
     archiveType: field.dict(l("档案类型", "Archive type"), "archiveType", { required: true }),
     taskPlanId: field.ref(l("任务计划", "Task plan")),
     formCode: field.text(l("表单模板", "Form template"), { max: 64 }),
-    formData: field.json(l("填报内容", "Form data"), z.record(z.string(), z.unknown())),
+    formData: field.json(l("填报内容", "Form data"), () => z.record(z.string(), z.unknown())),
     filledBy: field.ref(l("填报人", "Filled in by")),
     filledAt: field.datetime(l("填报时间", "Filled in at")),
     status: field.dict(l("状态", "Status"), "archiveStatus"),

@@ -20,7 +20,7 @@ export const flowModel = defineFamily({
     description: field.longText(l("描述", "Description"), { max: 1000 }),
     formCode: field.text(l("表单编码", "Form code"), { max: 64 }),
     // the designer's process tree (events/flow/tree.ts validates it before it gets here)
-    tree: field.json(l("流程树", "Process tree"), z.record(z.string(), z.unknown())),
+    tree: field.json(l("流程树", "Process tree"), () => z.record(z.string(), z.unknown())),
     xml: field.longText(l("BPMN 文档", "BPMN document"), { max: 1_000_000 }),
     deployedVersion: field.int(l("已发布版本", "Published version"), { min: 0 }),
     deployTime: field.text(l("发布时间", "Published at"), { max: 32 }),
@@ -41,7 +41,7 @@ export const flowOpinion = defineFamily({
   label: l("审批意见", "Approval opinions"),
   fields: {
     ownerId: field.ref(l("用户", "User"), { required: true }),
-    phrases: field.json(l("常用意见", "Opinion phrases"), z.array(z.string().max(200)).max(50)),
+    phrases: field.json(l("常用意见", "Opinion phrases"), () => z.array(z.string().max(200)).max(50)),
     signatureFileId: field.text(l("签名文件", "Signature file"), { max: 64 }),
   },
   columns: ["ownerId", "phrases", "signatureFileId"],

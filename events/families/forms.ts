@@ -5,6 +5,7 @@
  */
 import { defineFamily, familyTags, l, type Family } from "../family.ts";
 import { field } from "../fields.ts";
+import { withLazy } from "../lazy.ts";
 import { formLayoutSchema } from "../forms/layout.ts";
 
 /** A form on a data model: `status` 0 draft, 1 released, 2 revoked; `version` the latest release number. */
@@ -38,7 +39,7 @@ export const dataModelForms = defineFamily({
  * tags: a form's releases are read by whoever may read forms, yet must not share the forms' event types.
  */
 const guardedBy = <F extends Family>(family: F, perm: string): F => {
-  return { ...family, perm, tags: familyTags(perm) };
+  return withLazy(family, { perm, tags: familyTags(perm) } as Partial<F>);
 };
 
 /** One released version of a form: written once by the release command, never changed. */

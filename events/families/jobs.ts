@@ -22,7 +22,7 @@ export const jobSchedule = defineFamily({
     jobGroup: field.text(l("任务分组", "Job group"), { max: 64 }),
     beanName: field.text(l("bean名称", "Bean name"), { required: true, max: 100 }),
     methodName: field.text(l("方法名称", "Method name"), { required: true, max: 100 }),
-    params: field.json(l("参数", "Parameters"), z.record(z.string(), z.unknown())),
+    params: field.json(l("参数", "Parameters"), () => z.record(z.string(), z.unknown())),
     cronExpression: field.text(l("cron表达式", "Cron expression"), { required: true, max: 120 }),
     status: field.dict(l("任务状态", "Status"), "jobStatus", { required: true, managed: true }),
     remark: field.text(l("备注", "Remark"), { max: 500 }),

@@ -38,7 +38,7 @@ const applyFields = () => ({
 const contactName = () => field.text(l("联系人", "Contact person"), { max: 32 });
 const contactPhone = () => field.text(l("联系电话", "Contact phone"), { max: 20, rules: ["phone"] });
 /** ids of uploaded files (/file) */
-const files = (zh: string, en: string) => field.json(l(zh, en), z.array(z.string().max(64)).max(20));
+const files = (zh: string, en: string) => field.json(l(zh, en), () => z.array(z.string().max(64)).max(20));
 const areaCode = () => field.text(l("所属区划", "Zoning"), { max: 6, rules: ["zoningCode"] });
 
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
@@ -118,7 +118,7 @@ export const roadshowPass = defineFamily({
     organizer: field.text(l("主办单位", "Organiser"), { max: 128 }),
     investorsInvited: field.json(
       l("邀请机构", "Invited investors"),
-      z.array(z.object({ name: z.string().min(1).max(128), supplierId: z.string().max(64).optional() })).max(100),
+      () => z.array(z.object({ name: z.string().min(1).max(128), supplierId: z.string().max(64).optional() })).max(100),
     ),
     summary: field.longText(l("项目摘要", "Project summary"), { max: 2000 }),
     coverImage: files("封面", "Cover image"),
@@ -149,7 +149,7 @@ export const companyTraining = defineFamily({
     location: field.text(l("地点", "Location"), { max: 128 }),
     mode: field.dict(l("形式", "Format"), "deliveryMode"),
     participantCount: field.int(l("参训人数", "Participants"), { min: 0, max: 100000 }),
-    participants: field.json(l("参训人员", "Participant names"), z.array(z.string().min(1).max(64)).max(500)),
+    participants: field.json(l("参训人员", "Participant names"), () => z.array(z.string().min(1).max(64)).max(500)),
     content: field.longText(l("培训内容", "Content"), { max: 5000 }),
     attachments: files("照片/附件", "Photos and attachments"),
     recorderUserId: field.ref(l("记录人", "Recorded by")),
@@ -388,7 +388,7 @@ export const servicePass = defineFamily({
     providerId: field.ref(l("服务机构", "Provider")),
     providerName: field.text(l("服务机构名称", "Provider name"), { max: 128 }),
     description: field.longText(l("服务内容", "Description"), { max: 5000 }),
-    serviceArea: field.json(l("服务区域", "Areas served"), z.array(z.string().regex(/^\d{6}$/)).max(200)),
+    serviceArea: field.json(l("服务区域", "Areas served"), () => z.array(z.string().regex(/^\d{6}$/)).max(200)),
     priceMode: field.dict(l("收费方式", "Pricing"), "priceMode"),
     fee: field.text(l("收费标准", "Fees"), { max: 128 }),
     contactName: contactName(),
@@ -664,7 +664,7 @@ export const customer = defineFamily({
     ownerUserId: field.ref(l("客户经理", "Account manager")),
     ownerDeptId: field.ref(l("所属部门", "Department")),
     lastFollowTime: field.datetime(l("最近跟进时间", "Last follow-up")),
-    tags: field.json(l("标签", "Tags"), z.array(z.string().min(1).max(32)).max(30)),
+    tags: field.json(l("标签", "Tags"), () => z.array(z.string().min(1).max(32)).max(30)),
     remark: field.longText(l("备注", "Remark"), { max: 1000 }),
   },
   search: ["entName", "contactName", "remark"],

@@ -20,7 +20,7 @@ export const syncFields = () => ({
   naturalKey: field.text(l("业务主键", "Natural key"), { max: 64 }),
   syncedAt: field.datetime(l("同步时间", "Synchronised at")),
   syncJobId: field.text(l("同步任务", "Sync job"), { max: 64 }),
-  raw: field.json(l("原始数据", "Raw item"), z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+  raw: field.json(l("原始数据", "Raw item"), () => z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
   sourceRemoved: field.bool(l("来源已删除", "Removed at source")),
 });
 

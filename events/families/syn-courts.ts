@@ -600,7 +600,7 @@ export const synDetailList = defineSynFamily({
     tdcrCount: field.int(l("土地出让条数", "Land conveyance items"), { min: 0 }),
     dkgsCount: field.int(l("地块公示条数", "Parcel publicity items"), { min: 0 }),
     tddyCount: field.int(l("土地抵押条数", "Land mortgage items"), { min: 0 }),
-    pageNums: field.json(l("各类页数", "Pages per type"), z.record(z.string(), z.unknown())),
+    pageNums: field.json(l("各类页数", "Pages per type"), () => z.record(z.string(), z.unknown())),
     totalCount: field.int(l("合计", "Total"), { min: 0 }),
     queriedAt: field.datetime(l("查询时间", "Queried at")),
     queryDate: field.date(l("查询日期", "Query date")),

@@ -293,7 +293,7 @@ export const synPatentsList = defineSynFamily({
     agent: field.text(l("代理人", "Patent agent"), { max: 128 }),
     ipcCodes: field.text(l("分类号", "IPC codes"), { max: 255 }),
     // PCT entry data (pctInDate, pctInterAppli, pctInterPub) gathered from the raw item
-    pct: field.json(l("PCT信息", "PCT data"), z.record(z.string(), z.unknown())),
+    pct: field.json(l("PCT信息", "PCT data"), () => z.record(z.string(), z.unknown())),
     ...syncFields(),
   },
   search: ["title", "appNo", "inventors", "applicants", "entName"],
@@ -482,7 +482,7 @@ export const synLinkBeneficial = defineSynFamily({
     pathLevel: field.int(l("出现层级", "Level"), { min: 0 }),
     pathCount: field.int(l("路径数", "Paths"), { min: 0 }),
     // the source's tags as received: 受益股东 · 最终受益人 · 实际控制人
-    benefitTags: field.json(l("标签", "Tags"), z.array(z.string().max(64)).max(20)),
+    benefitTags: field.json(l("标签", "Tags"), () => z.array(z.string().max(64)).max(20)),
     nodeId: field.text(l("节点ID", "Node ID"), { max: 64 }),
     ...syncFields(),
   },

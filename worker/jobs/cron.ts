@@ -4,7 +4,6 @@
  * in China Standard Time, cronstrue reads them aloud in both languages.
  */
 import { Cron } from "croner";
-import cronstrue from "cronstrue/i18n.js";
 import type { Lang } from "../../events/i18n.ts";
 
 /** Job times are wall-clock times in China (the spec's users); the offset has no DST. */
@@ -50,8 +49,14 @@ export function nextRuns(expression: string, after: number, count: number): numb
   return checked.valid ? checked.cron.nextRuns(count, new Date(after)).map((d) => d.getTime()) : [];
 }
 
-/** "每天 12:00" / "At 12:00": the expression read in both languages (24-hour clock, as the screens show). */
-export function cronReading(expression: string): Record<Lang, string> {
+/**
+ * "每天 12:00" / "At 12:00": the expression read in both languages (24-hour clock, as the screens show).
+ * cronstrue and its locales load with the first reading, not with the Worker (start-up budget).
+ */
+export async function cronReading(expression: string): Promise<Record<Lang, string>> {
+  // the core build (English) plus the one other locale read here, not cronstrue's bundle of every language
+  const { default: cronstrue } = await import("cronstrue");
+  await import("cronstrue/locales/zh_CN.js");
   const read = (locale: string) => {
     try {
       return cronstrue.toString(expression.trim(), { locale, use24HourTimeFormat: true, throwExceptionOnParseError: true });

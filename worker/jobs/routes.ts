@@ -149,7 +149,7 @@ export function jobRoutes(handlers: () => readonly RegisteredHandler[]) {
           const error = checked.problem === "fields" ? t("jobCronFields", lang, { name }) : checked.problem === "never" ? t("jobCronNever", lang, { name }) : t("jobCronInvalid", lang, { name, reason: checked.reason ?? "" });
           return ok(c, { valid: false, error, next: [] }, "fetched");
         }
-        return ok(c, { valid: true, reading: cronReading(q.cron), next: nextRuns(q.cron, Date.now(), q.count).map(msIso) }, "fetched");
+        return ok(c, { valid: true, reading: await cronReading(q.cron), next: nextRuns(q.cron, Date.now(), q.count).map(msIso) }, "fetched");
       }, doc("cron 表达式的解读与接下来的执行时间", "A cron expression read aloud and its next runs", { query: z.object({ cron: z.string(), count: z.number().int().optional() }) }))
       // a job's handler, params and cron are checked on save: a spreadsheet import would bypass that
       .post(`${path}/excel/import`, family.tags.import, async () => {

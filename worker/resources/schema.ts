@@ -6,6 +6,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
 import { metaColumns, type Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
+import { lazyProperty } from "../../events/lazy.ts";
 
 // Tables built from declarations have no static column types; queries reach columns by declared key.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,7 +100,9 @@ export function linkTables() {
   return Object.fromEntries(seen);
 }
 
-export const familyTables: Record<string, DeclaredTable> = Object.fromEntries(families.map((f) => [f.table, familyTable(f)]));
+/** The declared families' tables by table name, each built (drizzle) on first read rather than at import. */
+export const familyTables: Record<string, DeclaredTable> = {};
+for (const f of families) lazyProperty(familyTables, f.table, () => familyTable(f));
 
 const declaredFamilies = new Set(families);
 const builtTables = new WeakMap<Family, DeclaredTable>();

@@ -9,8 +9,9 @@
  * multi-instance user tasks, boundary timers on user tasks. Anything else is refused here, naming the element, rather than misbehaving when an
  * instance reaches it. Listeners, form keys, async flags, documentation, DI: ignored.
  */
-import { BpmnModdle, type ModdleWarning } from "bpmn-moddle";
+import type { BpmnModdle, ModdleWarning } from "bpmn-moddle";
 import type { Text } from "../../../events/i18n.ts";
+import { lazy } from "../../../events/lazy.ts";
 import { FlowRefused } from "../engine/refusal.ts";
 import type { Assignment, BoundaryTimer, CompiledFlow, CompiledModel, CompiledNode, MultiInstance, NodeKind, NodePolicy } from "../engine/types.ts";
 
@@ -32,7 +33,8 @@ export const namespaces = {
 type Vendor = keyof typeof namespaces;
 const vendorByUri = new Map<string, Vendor>(Object.entries(namespaces).map(([k, v]) => [v, k as Vendor]));
 
-const moddle = new BpmnModdle();
+/** bpmn-moddle and its package descriptors load with the first model compiled, not with the Worker (start-up budget). */
+const moddle = lazy(async (): Promise<BpmnModdle> => new (await import("bpmn-moddle")).BpmnModdle());
 
 // ---------------------------------------------------------------- refusals
 
@@ -136,7 +138,7 @@ export async function compileBpmn(xml: string): Promise<CompiledModel> {
   if (typeof xml !== "string" || xml.trim() === "") throw refuse("内容为空", "the document is empty");
   let parsed: Awaited<ReturnType<BpmnModdle["fromXML"]>>;
   try {
-    parsed = await moddle.fromXML(xml);
+    parsed = await (await moddle()).fromXML(xml);
   } catch (e) {
     const message = (e instanceof Error ? e.message : String(e)).split("\n")[0];
     throw refuse(`XML 无法解析（${message}）`, `the XML cannot be parsed (${message})`);

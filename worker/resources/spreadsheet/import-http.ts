@@ -16,7 +16,7 @@ import { actorOf, readJson } from "../../http/envelope.ts";
 import { runCommand } from "../../http/command.ts";
 import { DomainError, codes } from "../../errors.ts";
 import { prepareImport, type ImportRow, type PreparedImport } from "./import.ts";
-import { maxUnpackedBytes, readSheetRows, unpackedSize, type SheetRows } from "./read.ts";
+import type { SheetRows } from "./read.ts";
 import { SpreadsheetError, parseBody, xlsxType } from "./errors.ts";
 import { styles, xlsxFile, type Cell } from "./xlsx.ts";
 
@@ -127,8 +127,10 @@ export async function importFile(c: Context<AppEnv>, family: Family) {
   const gbkCsv = problem === "uploadType" && ext === "csv" && !bytes.subarray(0, 4096).includes(0);
   if (problem && !gbkCsv) throw new DomainError(codes.validation, problem);
   let sheet: SheetRows | null;
+  // SheetJS and its code pages load with the first uploaded file, not with the Worker (start-up budget)
+  const { maxUnpackedBytes, readSheetRows, unpackedSize } = await import("./read.ts");
   // a workbook that unpacks to more than the upload limit holds more rows than this path takes
-  if (ext === "xlsx" && unpackedSizeOf(bytes) > maxUnpackedBytes) throw new SpreadsheetError(codes.validation, "fileTooLarge", { max: fileRowLimit });
+  if (ext === "xlsx" && unpackedSizeOf(bytes, unpackedSize) > maxUnpackedBytes) throw new SpreadsheetError(codes.validation, "fileTooLarge", { max: fileRowLimit });
   try {
     sheet = readSheetRows(bytes, ext, family, fileRowLimit);
   } catch {
@@ -154,7 +156,7 @@ export async function importFile(c: Context<AppEnv>, family: Family) {
 }
 
 /** The unpacked size of an xlsx, or 0 when its zip directory cannot be read (SheetJS then reports it). */
-function unpackedSizeOf(bytes: Uint8Array): number {
+function unpackedSizeOf(bytes: Uint8Array, unpackedSize: (bytes: Uint8Array) => number): number {
   try {
     return unpackedSize(bytes);
   } catch {
