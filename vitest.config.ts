@@ -14,6 +14,23 @@ function bpmnConformance() {
   return Object.fromEntries(names.map((f): [string, string] => [f, readFileSync(join(dir, f), "utf8")]));
 }
 
+/**
+ * The Worker's and the scripts' TypeScript sources (path → text), for the structure test
+ * (tests/pipeline.test.ts): which files may append events, which may import what. workerd has no file system.
+ */
+function sourceFiles() {
+  const root = import.meta.dirname;
+  const out: Record<string, string> = {};
+  for (const top of ["worker", "scripts"]) {
+    for (const entry of readdirSync(join(root, top), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+      const path = join(entry.parentPath, entry.name);
+      out[path.slice(root.length + 1)] = readFileSync(path, "utf8");
+    }
+  }
+  return out;
+}
+
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
@@ -22,6 +39,7 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("migrations"),
           BPMN_CONFORMANCE: bpmnConformance(),
+          SOURCE_FILES: sourceFiles(),
           // test-only portal secrets (the local demo ones live in .dev.vars)
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",

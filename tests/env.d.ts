@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** ../shared/bpmn-conformance: file name → text (the .bpmn files and MANIFEST.tsv) */
       BPMN_CONFORMANCE: Record<string, string>;
+      /** worker/**\/*.ts and scripts/**\/*.ts: path from the project root → text (structure tests) */
+      SOURCE_FILES: Record<string, string>;
     }
   }
 }
