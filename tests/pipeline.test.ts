@@ -133,6 +133,11 @@ describe("execute", () => {
     expect(await execute(racing, editor, { db: env.DB, store })).toBe(3);
     expect(decided).toBe(2);
     await expect(execute(updateCommand(id, { number: 8 }, 1), editor, { db: env.DB, store })).rejects.toBeInstanceOf(ConcurrencyError);
+    // the pipeline's own check of the version the caller saw, before deciding
+    let decidedStale = 0;
+    const stale: Command<null> = { name: "stale", streams: [streamOf(family, id)], expectedVersion: 1, retries: 3, decide: () => ((decidedStale++, { writes: [], answer: null })) };
+    await expect(execute(stale, editor, { db: env.DB, store })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(decidedStale).toBe(0);
   });
 
   it("lands the command's own statements in the same batch: a clash of its guard writes no event", async () => {
