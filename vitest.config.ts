@@ -15,13 +15,13 @@ function bpmnConformance() {
 }
 
 /**
- * The project's own sources (worker/, events/, web/: every .ts and .tsx file, path relative to the root →
+ * The project's own sources (worker/, events/, web/, scripts/: every .ts and .tsx file, path relative to the root →
  * text) for tests that check the code's structure: workerd has no file system.
  */
 function sourceFiles() {
   const root = import.meta.dirname;
   const files: [string, string][] = [];
-  for (const top of ["worker", "events", "web"]) {
+  for (const top of ["worker", "events", "web", "scripts"]) {
     for (const entry of readdirSync(join(root, top), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
       const path = join(entry.parentPath, entry.name);

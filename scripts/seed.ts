@@ -5,7 +5,7 @@
  * the first administrator's password from the ADMIN_INITIAL_PASSWORD environment variable (a secret).
  */
 import { writeFileSync } from "node:fs";
-import { demoAdminPassword, demoUserPassword, seedId, seedMeta, seedStatements } from "../worker/seed/index.ts";
+import { demoAdminPassword, demoUserPassword, seedEvents, seedId, seedMeta, seedStatements } from "../worker/seed/index.ts";
 import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
 import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
 import { seedDataModelDemo } from "../worker/seed/datamodel-demo.ts";
@@ -39,11 +39,9 @@ if (sqlIndex > 0) {
       return;
     }
     const at = new Date().toISOString();
-    const statements = await seedStatements({ adminPassword: demoAdminPassword, at });
-    for (let i = 0; i < statements.length; i += 500) {
-      await env.DB.batch(statements.slice(i, i + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
-    }
-    console.log(`seeded ${statements.length} statements; demo administrator: admin / ${demoAdminPassword}; demo users (zhangwei, wangfang, liuyang, chenjing, yangli, zhaolei) / ${demoUserPassword}`);
+    // the seed's events are sealed ahead of time (no command decides them): the store's bulk load writes them
+    const seeded = await store.appendSealed(env.DB, await seedEvents({ adminPassword: demoAdminPassword, at }));
+    console.log(`seeded ${seeded} events; demo administrator: admin / ${demoAdminPassword}; demo users (zhangwei, wangfang, liuyang, chenjing, yangli, zhaolei) / ${demoUserPassword}`);
     // the enterprise demo region (local and browser-test databases only; QIFU_ENTERPRISE_DEMO=0 leaves it out)
     if (process.env.QIFU_ENTERPRISE_DEMO !== "0") {
       const started = performance.now();
@@ -54,9 +52,7 @@ if (sqlIndex > 0) {
         onFamily: async (writes) => {
           for (let i = 0; i < writes.length; i += 2000) {
             const sealed = (await Promise.all(writes.slice(i, i + 2000).map((w) => seal(w, meta)))).flat();
-            const chunk = store.statementsFor(sealed);
-            for (let j = 0; j < chunk.length; j += 500) await env.DB.batch(chunk.slice(j, j + 500).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
-            events += sealed.length;
+            events += await store.appendSealed(env.DB, sealed);
           }
         },
       });
@@ -67,7 +63,7 @@ if (sqlIndex > 0) {
     }
     // a run-time data model with its records, a released form and a published report (QIFU_DATAMODEL_DEMO=0 leaves it out)
     if (process.env.QIFU_DATAMODEL_DEMO !== "0") {
-      const records = await seedDataModelDemo(env.DB, store, seedId, seedMeta(at));
+      const records = await seedDataModelDemo(env.DB, store, seedId, at);
       console.log(`seeded the data-model demo: model project_pipeline with ${records} records, form project_apply (released), report project_by_industry (published)`);
     }
   });

@@ -5,7 +5,10 @@ import { runScheduled } from "./jobs/scheduler.ts";
 import { runDueJobs } from "./jobs/run.ts";
 import { jobHandlers, registeredJobHandlers, store } from "./modules.ts";
 
-export { SyncWorkflow } from "./sync/workflow.ts";
+import { syncWorkflow } from "./sync/workflow.ts";
+
+/** The sync runs' Workflow class (the binding's class_name), over the composition's event store. */
+export const SyncWorkflow = syncWorkflow(store);
 
 export default {
   fetch: app.fetch,

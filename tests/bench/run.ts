@@ -18,6 +18,7 @@ import { flowFigures } from "./flow.ts";
 import { enterpriseFigures } from "./enterprise.ts";
 import { syncFigures } from "./sync.ts";
 import { startupFigures } from "./startup.ts";
+import { pipelineFigures } from "./pipeline.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -268,6 +269,11 @@ lines.push(...(await syncFigures().catch((error: unknown): typeof lines => {
 lines.push(...(await startupFigures().then((f) => f.lines).catch((error: unknown): typeof lines => {
   log("start-up figures failed:", error);
   return [["start-up figures (tests/bench/startup.ts)", "failed", "", "", "", false]];
+})));
+// ── Command pipeline: one command per HTTP request beside one bare D1 batch per request (tests/bench/pipeline.ts) ──
+lines.push(...(await pipelineFigures().catch((error: unknown): typeof lines => {
+  log("pipeline figures failed:", error);
+  return [["pipeline figures (tests/bench/pipeline.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -48,6 +48,10 @@ export default {
           return Response.json(await groupedReports(env.DB, url.searchParams.get("model") ?? "", n("runs", 10), url.searchParams.get("summary") !== "0"));
         case "/datamodel/grouped":
           return Response.json(await groupedAggregates(env.DB, url.searchParams.get("table") ?? "", n("runs", 10)));
+        case "/bare-batch":
+          // the unit of the per-request figures: a route that only makes one D1 batch
+          await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);
+          return Response.json({ ok: true });
         case "/bare":
           return Response.json(await bareCalls(env.DB, n("runs", 500)));
         case "/rebuild":

@@ -15,7 +15,7 @@ import { parseInput } from "../http/input.ts";
 import { NamedError, ValidationError, codes, notFound } from "../errors.ts";
 import { verbSummaries } from "../openapi/texts.ts";
 import { deleteAnswer, infoAnswer, listAnswer, saveAnswer, standardVerbs, unclaimed } from "../resources/routes.ts";
-import { parseRecord } from "../resources/validate.ts";
+import { parseRecord, parseUpdate } from "../resources/validate.ts";
 import { readStream } from "../store/read.ts";
 import { uniqueTaken } from "./queries.ts";
 import { fold } from "../resources/decide.ts";
@@ -69,8 +69,7 @@ async function validate(c: Context<AppEnv>, family: Family, input: Record<string
   if (id) {
     const state = fold(family, await readStream(c.env.DB, streamOf(family, id)));
     if (!state.record) throw notFound(family.label);
-    const patch = Object.fromEntries(Object.entries(parseRecord(family, family.patchSchema, body)).filter(([k]) => k in body));
-    record = parseRecord(family, family.createSchema, { ...state.record, ...patch });
+    record = parseUpdate(family, state.record, body).record!;
   } else {
     record = parseRecord(family, family.createSchema, body);
   }

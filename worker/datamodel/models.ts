@@ -17,7 +17,7 @@ import { decideModelChange, fitQueries, rowStatsSql, type ModelProblem, type Mod
 import { viewDefinitionSchema, type ViewDefinition } from "../../events/datamodel/view.ts";
 import type { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, readJson, requirePermission } from "../http/envelope.ts";
+import { ok, readJson } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, DuplicateError, ValidationError, codes, notFound, type FieldProblem } from "../errors.ts";
@@ -122,21 +122,19 @@ export async function updateWrite(c: Context<AppEnv>, id: string, input: ModelIn
 }
 
 /** Runs a model write and answers `{ id, version }` like the engine's save and update. */
-export function answerWrite(c: Context<AppEnv>, decide: () => Promise<StreamWrite>, created: boolean) {
+export function answerWrite(c: Context<AppEnv>, decide: () => Promise<StreamWrite>, created: boolean, permission?: string) {
   return runCommand(c, async () => {
     const write = await decide();
     const id = write.stream.slice(models.name.length + 1);
     return { writes: [write], response: { code: codes.ok, msg: t(created ? "created" : "updated", c.get("lang")), data: { id, version: write.head.version + write.events.length } } };
-  });
+  }, permission ? { permission } : {});
 }
 
 async function save(c: Context<AppEnv>, mode: "save" | "update") {
   const body = await readBody(c, modelBody, labels);
   if (mode === "update" && !body.id) throw notFound(models.label);
-  if (body.id) {
-    requirePermission(c, models.tags.update);
-    return answerWrite(c, () => updateWrite(c, body.id!, body, expectedVersion(c, body)), false);
-  }
+  // an edit through save also needs the update tag (checked with the command)
+  if (body.id) return answerWrite(c, () => updateWrite(c, body.id!, body, expectedVersion(c, body)), false, models.tags.update);
   return answerWrite(c, () => createWrite(c, body), true);
 }
 

@@ -8,17 +8,17 @@ import type { StreamWrite } from "../store/types.ts";
 import { ValidationError, notFound } from "../errors.ts";
 import { decide, fold } from "../resources/decide.ts";
 import { streamOf } from "../resources/commands.ts";
-import { parseRecord } from "../resources/validate.ts";
+import { parseUpdate } from "../resources/validate.ts";
 import { column } from "./families.ts";
 
 export async function newPatches(db: D1Database, family: Family, ids: string[], input: Record<string, unknown>): Promise<StreamWrite[]> {
-  const patch = Object.fromEntries(Object.entries(parseRecord(family, family.patchSchema, input)).filter(([k]) => k in input));
   const streams = await readStreams(db, ids.map((id) => streamOf(family, id)));
   return ids.map((id) => {
     const events = streams.get(streamOf(family, id)) ?? [];
     const state = fold(family, events);
+    // a bad input is reported before a missing record, as for a single update
+    const { patch } = parseUpdate(family, state.record, input);
     if (!state.record) throw notFound(family.label);
-    parseRecord(family, family.createSchema, { ...state.record, ...patch });
     return { stream: streamOf(family, id), head: headOf(events), events: decide(family, { kind: "update", id, patch }, state) };
   });
 }

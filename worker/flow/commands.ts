@@ -9,6 +9,7 @@ import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
 import { actorOf } from "../http/envelope.ts";
 import { runCommand, type Decision } from "../http/command.ts";
+import { execute, principal } from "../commands/execute.ts";
 import { codes } from "../errors.ts";
 import type { EventStore } from "../store/index.ts";
 import type { PendingEvent, StreamWrite } from "../store/types.ts";
@@ -88,13 +89,21 @@ export async function startInstance(c: Context<AppEnv>, deployment: DeploymentRo
 }
 
 /**
- * A command from the clock (timers): decided as the system, appended straight to the store; a refusal or
- * a clash is left for the next run (the timer row stays until a fired event removes it).
+ * A command from the clock (timers): decided by the engine as the system and run by the pipeline as the
+ * `system` principal; a refusal or a clash is the caller's to handle (the timer row stays until a fired event removes it).
  */
 export async function runAsSystem(db: D1Database, store: EventStore, procInsId: string, command: FlowCommand, now: string) {
   const actor: FlowActor = { id: "system", name: "系统", roleIds: [], monitor: true };
-  const { writes } = await decideOn(db, procInsId, command, decideContext(db, actor, now));
-  if (!writes.length) return;
-  await store.append(db, writes, { actorId: null, actorName: "system", requestId: `timer:${crypto.randomUUID()}`, ip: null, at: now });
+  await execute(
+    {
+      name: `flow.${command.type}`,
+      async decide() {
+        const { writes } = await decideOn(db, procInsId, command, decideContext(db, actor, now));
+        return { writes, answer: null };
+      },
+    },
+    principal("system"),
+    { db, store, requestId: `timer:${crypto.randomUUID()}`, at: now },
+  );
 }
 

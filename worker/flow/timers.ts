@@ -4,7 +4,7 @@
  * done) or a clash with a user's command is left to the engine's state: the row goes when an event
  * removes it, and a refused one is dropped so it does not come back every minute.
  */
-import type { JobHandler } from "../jobs/scheduler.ts";
+import type { JobHandler } from "../module.ts";
 import { DomainError } from "../errors.ts";
 import { runAsSystem } from "./commands.ts";
 

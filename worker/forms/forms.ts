@@ -10,7 +10,7 @@ import { t } from "../../events/i18n.ts";
 import { dataModelFormReleases, dataModelForms } from "../../events/families/forms.ts";
 import { formLayoutSchema, layoutColumns, type FormRelease } from "../../events/forms/layout.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, readJson, requirePermission } from "../http/envelope.ts";
+import { ok, readJson } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -58,7 +58,6 @@ async function saveForm(c: Context<AppEnv>, mode: "save" | "update") {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new DomainError(codes.validation, "badRequestBody");
   const id = body.id === undefined || body.id === null || body.id === "" ? null : String(body.id);
   if (mode === "update" && !id) throw notFound(forms.label);
-  if (id) requirePermission(c, tags.update);
   const { id: _id, version: _v, ...values } = body;
   return runCommand(
     c,
@@ -78,7 +77,8 @@ async function saveForm(c: Context<AppEnv>, mode: "save" | "update") {
       const write = await newUpdate(c.env.DB, forms, id, values);
       return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { id, version: write.head.version + write.events.length } } };
     },
-    { retries: 3 },
+    // an edit through save also needs the update tag
+    { retries: 3, ...(id ? { permission: tags.update } : {}) },
   );
 }
 

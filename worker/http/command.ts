@@ -1,12 +1,11 @@
 /**
- * Running a command over HTTP: answer a repeated idempotency key with the first answer, otherwise decide,
- * append the events with their projections (and the key) in one batch, and answer. A command decided
- * without an expected version may be decided again when another write got in first.
+ * Running a command over HTTP: the route parses, the pipeline (worker/commands/execute.ts) authorises,
+ * decides and appends, and this adapter supplies the request's actor, id, address and Idempotency-Key and
+ * wraps the answer. A repeated key answers the first answer; nothing here appends by itself.
  */
 import type { Context } from "hono";
 import type { StreamWrite } from "../store/types.ts";
-import { ConcurrencyError, IdempotentReplay } from "../errors.ts";
-import { commandMeta } from "./envelope.ts";
+import { anonymous, execute, type Command, type CommandActor, type ExecuteContext } from "../commands/execute.ts";
 import type { AppEnv } from "./env.ts";
 
 export interface Decision {
@@ -28,32 +27,36 @@ export interface CommandOptions {
    * carry no expected version: those must fail with "changed meanwhile"). Default 0.
    */
   retries?: number;
+  /** the permission tag the command needs beyond the route's access rule (an update through save) */
+  permission?: string;
 }
 
-/** Jittered, growing pause between attempts, so clashing writers spread out instead of colliding again. */
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
+/** The request's actor as the pipeline sees it: the signed-in user, or nobody on a public route. */
+export const actorOfRequest = (c: Context<AppEnv>): CommandActor => c.get("actor") ?? anonymous;
 
+/** Where a request's commands run: its database and store, its id, the caller's address. */
+export function requestContext(c: Context<AppEnv>): ExecuteContext {
+  return { db: c.env.DB, store: c.get("store"), requestId: c.get("requestId"), ip: c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for") ?? null };
+}
+
+/** Executes a command for this request, as its actor; answers the command's answer. */
+export function executeHere<A, I = undefined>(c: Context<AppEnv>, command: Command<A, I>): Promise<A> {
+  return execute(command, actorOfRequest(c), requestContext(c));
+}
+
+/** Runs a decision as a command over HTTP and answers its JSON answer (a route's usual last line). */
 export async function runCommand(c: Context<AppEnv>, decideWrites: () => Promise<Decision>, options: CommandOptions = {}): Promise<Response> {
-  const header = options.idempotencyKey ?? c.req.header("Idempotency-Key");
-  const key = header ? `${c.get("actor")?.id ?? "anonymous"}:${header}` : undefined;
-  if (key) {
-    const seen = await c.env.DB.prepare("SELECT response FROM idempotency WHERE key = ?").bind(key).first<{ response: string }>();
-    if (seen) return c.json(JSON.parse(seen.response));
-  }
-  const meta = commandMeta(c);
-  for (let attempt = 0; ; attempt++) {
-    try {
+  const idempotencyKey = options.idempotencyKey ?? c.req.header("Idempotency-Key");
+  const answer = await executeHere(c, {
+    name: `${c.req.method} ${c.req.path}`,
+    ...(options.permission ? { permission: options.permission } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...(options.retries ? { retries: options.retries } : {}),
+    ...(options.undo ? { undo: options.undo } : {}),
+    async decide() {
       const { writes, response } = await decideWrites();
-      await c.get("store").append(c.env.DB, writes, meta, key ? { idempotency: { key, response } } : {});
-      return c.json(response);
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < (options.retries ?? 0)) {
-        await pause(attempt);
-        continue;
-      }
-      await options.undo?.();
-      if (error instanceof IdempotentReplay) return c.json(error.response as Record<string, unknown>);
-      throw error;
-    }
-  }
+      return { writes, answer: response };
+    },
+  });
+  return c.json(answer);
 }

@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { t, type MessageKey } from "../../events/i18n.ts";
 import { DomainError, codes } from "../errors.ts";
 import type { AppEnv, Actor } from "./env.ts";
-import type { EventMeta } from "../store/types.ts";
 
 export function ok(c: Context<AppEnv>, data?: unknown, key: MessageKey = "ok") {
   return c.json({ code: codes.ok, msg: t(key, c.get("lang")), data: data ?? null });
@@ -34,16 +33,4 @@ export function actorOf(c: Context<AppEnv>): Actor {
 export function requirePermission(c: Context<AppEnv>, tag: string) {
   const actor = actorOf(c);
   if (!actor.admin && !actor.permissions.has(tag)) throw new DomainError(codes.forbidden, "forbidden", { perm: tag });
-}
-
-/** Metadata recorded on every event of this request: who, which request, from where, when. */
-export function commandMeta(c: Context<AppEnv>): EventMeta {
-  const actor = c.get("actor");
-  return {
-    actorId: actor?.id ?? null,
-    actorName: actor?.name ?? null,
-    requestId: c.get("requestId"),
-    ip: c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for") ?? null,
-    at: new Date().toISOString(),
-  };
 }

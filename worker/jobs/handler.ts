@@ -3,39 +3,7 @@
  * them). A job never runs arbitrary code: saving a job whose bean/method is not registered is refused, and
  * its parameters are parsed by the handler's own schema both at save and at run.
  */
-import type { z } from "zod";
-import type { Text } from "../../events/i18n.ts";
-import type { Env } from "../http/env.ts";
-import type { EventStore } from "../store/index.ts";
-
-export interface JobContext {
-  env: Env;
-  store: EventStore;
-  /** the trigger's time (ms) */
-  now: number;
-  /** the run's log row; a handler answering "continues" finishes it later with completeJobLog (worker/jobs/log.ts) */
-  logId: string;
-  /** the scheduled job, or null for a run of a handler without a saved job (runSource, POST /syn/{name}/run) */
-  jobId: string | null;
-}
-
-export interface JobOutcome {
-  read: number;
-  written: number;
-  /** a short human summary for the log, e.g. "3 pages, 1 marked removed at source" */
-  message?: string;
-}
-
-export interface RegisteredHandler<P extends z.ZodType = z.ZodType> {
-  bean: string;
-  method: string;
-  label: Text;
-  params: P;
-  /**
-   * Runs once. Either finishes within the request (an outcome for the log) or hands long work to durable
-   * execution and answers "continues": the log then stays running until that work completes it.
-   */
-  run(ctx: JobContext, params: z.infer<P>): Promise<JobOutcome | "continues">;
-}
+// the handler shapes belong to the module contract (worker/module.ts), which every module may import
+export type { JobContext, JobOutcome, RegisteredHandler } from "../module.ts";
 
 export const handlerKey = (bean: string, method: string) => `${bean}.${method}`;

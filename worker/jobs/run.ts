@@ -7,6 +7,7 @@ import { jobAbnormalRecord } from "../../events/families/jobs.ts";
 import type { Env } from "../http/env.ts";
 import { newCreate } from "../resources/commands.ts";
 import type { EventStore } from "../store/index.ts";
+import { execute, principal } from "../commands/execute.ts";
 import { displayTime } from "../time.ts";
 import type { JobOutcome, RegisteredHandler } from "./handler.ts";
 import { completeJobLog, errorText, startJobLogStatement, type JobTrigger } from "./log.ts";
@@ -43,7 +44,7 @@ export async function recordAbnormal(env: Env, store: EventStore, run: RunReques
     handleStatus: "unhandled",
   });
   try {
-    await store.append(env.DB, [write], { actorId: null, actorName: "scheduler", requestId: crypto.randomUUID(), ip: null, at: iso });
+    await execute({ name: "job.abnormal", decide: () => ({ writes: [write], answer: null }) }, principal("scheduler"), { db: env.DB, store, at: iso });
   } catch (failure) {
     console.error("abnormal record not written", failure);
   }

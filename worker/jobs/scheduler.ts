@@ -5,10 +5,10 @@
  */
 import type { Env } from "../http/env.ts";
 import type { EventStore } from "../store/index.ts";
+import type { JobHandler } from "../module.ts";
 import { purgeJobLogs } from "./log.ts";
 
-/** A handler gets the bindings, the trigger's time and the event store bound to every module's projections. */
-export type JobHandler = (env: Env, now: number, store: EventStore) => Promise<void>;
+export type { JobHandler } from "../module.ts";
 
 export const registeredHandlers: Record<string, JobHandler> = {
   /** Drops expired sessions, captchas, used portal tickets and WeCom binding codes. */

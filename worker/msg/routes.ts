@@ -9,7 +9,7 @@ import { messagePoints, messagePointValues, msgType } from "../../events/familie
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t, type Lang } from "../../events/i18n.ts";
-import { actorOf, ok, page, readJson, requirePermission } from "../http/envelope.ts";
+import { actorOf, ok, page, readJson } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -197,11 +197,10 @@ export function messageRoutes(routes: RouteTable) {
         const existing = input.id === undefined || input.id === null || input.id === "" ? null : String(input.id);
         if (existing) {
           // an edit through save, as the generic verb allows: it keeps its id
-          requirePermission(c, types.tags.update);
           return runCommand(c, async () => {
             const write = await newUpdate(c.env.DB, types, existing, input);
             return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { id: existing, version: write.head.version + write.events.length } } };
-          }, { retries: 3 });
+          }, { retries: 3, permission: types.tags.update });
         }
         return runCommand(
           c,

@@ -77,7 +77,6 @@ async function saveModel(c: Context<AppEnv>, mode: "create" | "update") {
   const raw = body.id;
   const id = raw === undefined || raw === null || raw === "" ? undefined : String(raw);
   if (mode === "update" && !id) throw notFound(reportModels.label);
-  if (id) requirePermission(c, tags.update);
   const expected = body.version === undefined || body.version === null || body.version === "" ? undefined : Number(body.version);
   return runCommand(c, async () => {
     if (!id) {
@@ -87,7 +86,7 @@ async function saveModel(c: Context<AppEnv>, mode: "create" | "update") {
     }
     const write = await changedModel(c.env.DB, id, body, Number.isInteger(expected) ? expected : undefined);
     return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { id, version: write.head.version + write.events.length } } };
-  });
+  }, id ? { permission: tags.update } : {});
 }
 
 async function publish(c: Context<AppEnv>, modelId: string, options: { code?: string; name?: string }) {
@@ -150,11 +149,10 @@ export function reportRoutes(routes: RouteTable) {
     .post("/flow/service/copyModel/:id/:id2", tags.save, async (c) => {
       const { id, id2 } = parseInput(z.object({ id: recordId, id2: recordId }), c.req.param(), labels);
       const target = parseInput(copyBody, await readJson(c), labels);
-      if (id2 !== "0") requirePermission(c, tags.update);
       return runCommand(c, async () => {
         const { write, id: targetId } = await copyWrites(c.env.DB, id, id2, target);
         return { writes: [write], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { id: targetId } } };
-      });
+      }, id2 !== "0" ? { permission: tags.update } : {});
     }, doc("复制报表模型：id 的来源与定义复制到 id2；id2 为 0 时新建模型", "Copy a report model: id's source and definition onto id2, or into a new model when id2 is 0", { body: copyBody }));
 
   // ---- report files (the viewer)

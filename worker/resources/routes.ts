@@ -8,13 +8,13 @@ import { initialState, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { RouteDoc, RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
-import { runCommand } from "../http/command.ts";
+import { ok, page, readJson } from "../http/envelope.ts";
+import { executeHere, runCommand } from "../http/command.ts";
 import { history } from "../store/history.ts";
 import { notFound, codes } from "../errors.ts";
 import { z } from "zod";
 import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
-import { idList, withoutManaged, newCreate, newDeletes, newRestore, newRevert, newUpdate, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
+import { idList, withoutManaged, newCreate, newDeletes, newRestore, newRevert, updateOf, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
 import { checkDictionaryCodes, requireParam } from "./validate.ts";
 import { spreadsheetRoutes } from "./spreadsheet/routes.ts";
 
@@ -35,28 +35,49 @@ export function expectedVersion(c: Context<AppEnv>, body: Record<string, unknown
   return Number.isInteger(value) ? value : undefined;
 }
 
-/** Save: a create, or with the id key an update (tag update checked here); `input` when the body was read already (flat forms). */
+/**
+ * Save: a create, or with the id key an update (which needs the update tag: the pipeline checks it with the
+ * rest of the command); `input` when the body was read already (flat forms). A create names a new stream, so
+ * it reads nothing before its one batch; an update reads its stream and parses its input once.
+ */
 export async function saveAnswer(c: Context<AppEnv>, family: Family, mode: "save" | "update", input?: Record<string, unknown>) {
   const body = withoutManaged(family, input ?? (await readJson<Record<string, unknown>>(c)));
   const rawId = body?.[family.idKey];
   const id = rawId === undefined || rawId === null || rawId === "" ? undefined : String(rawId);
   if (mode === "update" && !id) throw notFound(family.label);
-  if (id) requirePermission(c, family.tags.update);
   const expected = expectedVersion(c, body);
-  return runCommand(c, async () => {
-    if (!id) {
-      const write = newCreate(family, { ...body, ...initialState(family) });
-      await checkDictionaryCodes(c.env.DB, family, write.events[0]!.data.record as Record<string, unknown>);
-      const newId = write.stream.slice(family.name.length + 1);
-      return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { [family.idKey]: newId, version: 1 } } };
-    }
-    const write = await newUpdate(c.env.DB, family, id, body, expected);
-    // only the fields the request sets: a stored code that left its dictionary does not block other edits
-    const updated = write.events[0]?.data.record as Record<string, unknown> | undefined;
-    if (updated) await checkDictionaryCodes(c.env.DB, family, updated, Object.keys(body));
-    const version = write.head.version + write.events.length;
-    return { writes: [write], response: { code: codes.ok, msg: t("updated", c.get("lang")), data: { [family.idKey]: id, version } } };
-  }, { retries: id && expected === undefined ? clashRetries : 0 });
+  const idempotencyKey = c.req.header("Idempotency-Key");
+  const key = idempotencyKey ? { idempotencyKey } : {};
+  if (!id) {
+    const answer = await executeHere(c, {
+      name: `${family.name}.create`,
+      ...key,
+      async decide() {
+        const write = newCreate(family, { ...body, ...initialState(family) });
+        await checkDictionaryCodes(c.env.DB, family, write.events[0]!.data.record as Record<string, unknown>);
+        const newId = write.stream.slice(family.name.length + 1);
+        return { writes: [write], answer: { code: codes.ok, msg: t("created", c.get("lang")), data: { [family.idKey]: newId, version: 1 } } };
+      },
+    });
+    return c.json(answer);
+  }
+  const stream = streamOf(family, id);
+  const answer = await executeHere(c, {
+    name: `${family.name}.update`,
+    permission: family.tags.update,
+    ...key,
+    streams: [stream],
+    retries: expected === undefined ? clashRetries : 0,
+    async decide({ streams }) {
+      const write = updateOf(family, id, body, streams.get(stream) ?? [], expected);
+      // only the fields the request sets: a stored code that left its dictionary does not block other edits
+      const updated = write.events[0]?.data.record as Record<string, unknown> | undefined;
+      if (updated) await checkDictionaryCodes(c.env.DB, family, updated, Object.keys(body));
+      const version = write.head.version + write.events.length;
+      return { writes: [write], answer: { code: codes.ok, msg: t("updated", c.get("lang")), data: { [family.idKey]: id, version } } };
+    },
+  });
+  return c.json(answer);
 }
 
 /**

@@ -29,6 +29,20 @@ export function parseRecord(family: Family, schema: z.ZodObject, input: unknown,
 }
 
 /**
+ * An update's input, parsed once: merged onto the stored record and checked by the whole schema and the
+ * declaration's rules; the patch is what the input named. Without a stored record only the named fields are
+ * parsed (the command then refuses the update as not found).
+ */
+export function parseUpdate(family: Family, current: Record<string, unknown> | null | undefined, input: Record<string, unknown>): { patch: Record<string, unknown>; record: Record<string, unknown> | null } {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) throw new DomainError(codes.validation, "badRequestBody");
+  const named = (parsed: Record<string, unknown>) => Object.fromEntries(Object.entries(parsed).filter(([k]) => k in input));
+  if (!current) return { patch: named(parseRecord(family, family.patchSchema, input)), record: null };
+  const known = Object.fromEntries(Object.entries(input).filter(([k]) => k in family.fields));
+  const record = parseRecord(family, family.createSchema, { ...current, ...known });
+  return { patch: named(record), record };
+}
+
+/**
  * One request parameter (query or body) parsed by `schema`, else reported on `field` as "cannot be empty"
  * when blank or as a format error otherwise.
  */

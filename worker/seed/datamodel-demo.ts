@@ -13,7 +13,7 @@ import { familyOfRecord, registerModelFamily } from "../datamodel/runtime.ts";
 import { forms, formStatus, releases } from "../forms/forms.ts";
 import { newModel, publishWrites } from "../reports/models.ts";
 import type { EventStore } from "../store/index.ts";
-import type { EventMeta } from "../store/types.ts";
+import { seedCommand } from "../commands/seed.ts";
 
 export const demoModelCode = "project_pipeline";
 export const demoReportCode = "project_by_industry";
@@ -72,17 +72,18 @@ const layout: FormLayout = {
 };
 
 /** Appends the demo in three commands (model and records, form and its release, report and its publish). */
-export async function seedDataModelDemo(db: D1Database, store: EventStore, seedId: (key: string) => Promise<string>, meta: EventMeta, count = 160): Promise<number> {
+export async function seedDataModelDemo(db: D1Database, store: EventStore, seedId: (key: string) => Promise<string>, at: string, count = 160): Promise<number> {
+  const context = { db, store, at };
   const modelId = await seedId("datamodel-demo:model");
   const model = newCreate(models, { ...definition, tableName: `dm_${demoModelCode}`, view: null, remark: "演示：项目储备库（运行时定义的数据模型）" }, modelId);
   const family = registerModelFamily(familyOfRecord(modelId, definition));
   const records = await Promise.all(Array.from({ length: count }, async (_, n) => newCreate(family, project(n), await seedId(`datamodel-demo:record:${n}`))));
-  await store.append(db, [model, ...records], meta);
+  await seedCommand(context, "demo.datamodel", () => [model, ...records]);
 
   const formId = await seedId("datamodel-demo:form");
   const form = newCreate(forms, { name: "项目入库申报表", code: "project_apply", dataModelId: modelId, templateName: "项目申报", layout, processForm: false, status: formStatus.released, version: 1 }, formId);
   const release = newCreate(releases, { formId, code: "project_apply", version: 1, layout, dataModelId: modelId, modelVersion: 1 }, await seedId("datamodel-demo:release:1"));
-  await store.append(db, [form, release], meta);
+  await seedCommand(context, "demo.form", () => [form, release]);
 
   const reportId = await seedId("datamodel-demo:report");
   const report = await newModel(
@@ -102,8 +103,7 @@ export async function seedDataModelDemo(db: D1Database, store: EventStore, seedI
     },
     reportId,
   );
-  await store.append(db, [report], meta);
-  const { writes } = await publishWrites(db, reportId, { code: demoReportCode });
-  await store.append(db, writes, meta);
+  await seedCommand(context, "demo.report", () => [report]);
+  await seedCommand(context, "demo.report.publish", async () => (await publishWrites(db, reportId, { code: demoReportCode })).writes);
   return count;
 }

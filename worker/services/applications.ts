@@ -11,7 +11,7 @@ import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
-import { actorOf, ok, readJson, requirePermission } from "../http/envelope.ts";
+import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
@@ -83,8 +83,6 @@ async function pcSave(c: Context<AppEnv>, family: Family) {
   const rawId = values[family.idKey];
   const recordId = rawId === undefined || rawId === null || rawId === "" ? null : String(rawId);
   delete values[family.idKey];
-  // the route asks for the save tag; editing an existing application also needs the update tag
-  if (recordId) requirePermission(c, family.tags.update);
   const actor = actorOf(c);
   return runCommand(
     c,
@@ -97,7 +95,8 @@ async function pcSave(c: Context<AppEnv>, family: Family) {
       const appId = recordId ?? write.stream.slice(family.name.length + 1);
       return { writes: [write], response: { code: codes.ok, msg: t(recordId ? "updated" : "created", c.get("lang")), data: { [family.idKey]: appId, version: write.head.version + write.events.length } } };
     },
-    { retries: 3 },
+    // the route asks for the save tag; editing an existing application also needs the update tag
+    { retries: 3, ...(recordId ? { permission: family.tags.update } : {}) },
   );
 }
 

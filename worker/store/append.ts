@@ -57,6 +57,8 @@ export function statementsFor(projections: Projection[], sealed: StoredEvent[]):
 export interface AppendOptions {
   /** key (already scoped to the actor) and the answer to remember for it */
   idempotency?: { key: string; response: unknown };
+  /** the command's own statements in the same batch: `before` the events (a guard row), `after` them (a cursor) */
+  statements?: { before?: Statement[]; after?: Statement[] };
 }
 
 /**
@@ -65,7 +67,7 @@ export interface AppendOptions {
  */
 export async function append(db: D1Database, projections: Projection[], writes: StreamWrite[], meta: EventMeta, options: AppendOptions = {}): Promise<StoredEvent[]> {
   const sealed = (await Promise.all(writes.map((w) => seal(w, meta)))).flat();
-  const statements = statementsFor(projections, sealed);
+  const statements = [...(options.statements?.before ?? []), ...statementsFor(projections, sealed), ...(options.statements?.after ?? [])];
   if (options.idempotency) {
     statements.push({
       sql: "INSERT INTO idempotency (key, response, at) VALUES (?, ?, ?)",
@@ -108,4 +110,19 @@ async function explainFailure(db: D1Database, projections: Projection[], error: 
 }
 
 // reads live in read.ts; these stay importable from here for the writers that read a head before appending
-export { headOf, parseEventRow, readStream } from "./read.ts";
+export { headOf, parseEventRow, readStream, readStreams } from "./read.ts";
+
+/**
+ * Writes events sealed ahead of time (the seed, the demo region) with their projections, a bounded number of
+ * statements per batch: for loading, where no command decides and no stream has a head to guard.
+ */
+export async function appendSealed(db: D1Database, projections: Projection[], sealed: StoredEvent[], statementsPerBatch = 500): Promise<number> {
+  const statements = statementsFor(projections, sealed);
+  await runStatements(db, statements, statementsPerBatch);
+  return sealed.length;
+}
+
+/** Runs statements in batches of `perBatch` (each batch atomic on its own). */
+export async function runStatements(db: D1Database, statements: Statement[], perBatch = 500) {
+  for (let i = 0; i < statements.length; i += perBatch) await db.batch(statements.slice(i, i + perBatch).map((s) => db.prepare(s.sql).bind(...s.params)));
+}

@@ -4,9 +4,10 @@
  *
  * @example
  * const store = eventStore([...records.projections, ...auth.projections]);
- * await store.append(env.DB, writes, meta);
+ * // commands append through worker/commands/execute.ts, which calls store.append
+ * await execute(command, actor, { db: env.DB, store });
  */
-import { append, statementsFor, type AppendOptions } from "./append.ts";
+import { append, appendSealed, statementsFor, type AppendOptions } from "./append.ts";
 import { rebuild } from "./rebuild.ts";
 import type { EventMeta, Projection, StoredEvent, StreamWrite } from "./types.ts";
 
@@ -14,9 +15,12 @@ export { eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumbe
 
 export interface EventStore {
   readonly projections: Projection[];
+  /** only the command pipeline (worker/commands/execute.ts) calls this; a structure test holds every other file to it */
   append(db: D1Database, writes: StreamWrite[], meta: EventMeta, options?: AppendOptions): Promise<StoredEvent[]>;
   /** statements that store and project already sealed events (seed, benchmarks) */
   statementsFor(sealed: StoredEvent[]): ReturnType<typeof statementsFor>;
+  /** bulk loading of events sealed ahead of time (the seed, the demo region): no decision, no expected version */
+  appendSealed(db: D1Database, sealed: StoredEvent[], statementsPerBatch?: number): Promise<number>;
   rebuild(db: D1Database, options?: Parameters<typeof rebuild>[2]): ReturnType<typeof rebuild>;
 }
 
@@ -25,6 +29,7 @@ export function eventStore(projections: Projection[]): EventStore {
     projections,
     append: (db, writes, meta, options) => append(db, projections, writes, meta, options),
     statementsFor: (sealed) => statementsFor(projections, sealed),
+    appendSealed: (db, sealed, perBatch) => appendSealed(db, projections, sealed, perBatch),
     rebuild: (db, options) => rebuild(db, projections, options),
   };
 }

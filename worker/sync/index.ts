@@ -6,8 +6,7 @@
 import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
-import type { RegisteredHandler } from "../jobs/handler.ts";
-import type { Module } from "../module.ts";
+import type { Module, RegisteredHandler } from "../module.ts";
 import { startRun } from "./run.ts";
 import { listsByName } from "./lists.ts";
 import { advanceRunning, driveRun } from "./drive.ts";

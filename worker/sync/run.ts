@@ -12,13 +12,14 @@ import type { Family } from "../../events/family.ts";
 import type { SynList } from "../../events/families/syn-common.ts";
 import { dictionaryEntries, dictTypesOf } from "../resources/spreadsheet/lookups.ts";
 import type { RecordValues } from "../resources/decide.ts";
-import { seal } from "../store/append.ts";
 import type { EventStore } from "../store/index.ts";
-import type { EventMeta, Statement, StreamWrite } from "../store/types.ts";
+import type { Statement, StreamWrite } from "../store/types.ts";
+import { execute, principal, type Command, type Decision } from "../commands/execute.ts";
 import { displayTime } from "../time.ts";
 import type { Env } from "../http/env.ts";
 import { completeJobRun } from "../jobs/run.ts";
 import { fetchPage, PageFailed, type SourceClient } from "./client.ts";
+import type { ParsedPage } from "../../events/syn/protocol.ts";
 import { mapItem, type DictionaryCodes } from "./map.ts";
 import { decidePage, updates } from "./upsert.ts";
 
@@ -140,6 +141,46 @@ export interface AdvanceResult {
   status: RunRow["status"] | "busy";
 }
 
+/**
+ * One page as a command: its upsert decided against the read model, the records the enterprise's last page
+ * did not see marked removed, and — in the same batch — the (run, step) guard before the events and the
+ * natural keys seen and the moved cursor after them, so a page is applied exactly once or not at all.
+ */
+function pageCommand(list: SynList, run: RunRow, page: ParsedPage, client: SourceClient, codes: DictionaryCodes, at: string): Command<null> {
+  const { runId } = run;
+  return {
+    name: "sync.page",
+    statements: { before: [{ sql: "INSERT INTO sync_step (run_id, step) VALUES (?, ?)", params: [runId, run.pages + 1] }] },
+    decide: ({ db }) => decideStep(db).catch((error) => Promise.reject(new DecideFailed(error))),
+  };
+  async function decideStep(db: D1Database): Promise<Decision<null>> {
+    const origin = { creditCode: run.cursorCode!, entName: run.cursorName ?? "", sourceCode: client.sourceCode, runId, syncedAt: at };
+    const mapped = await Promise.all(page.items.map((item) => mapItem(list, item, origin, codes)));
+    const decision = await decidePage(db, list, mapped);
+    const last = page.items.length < client.pageSize || run.pageNo * client.pageSize >= page.totalCount;
+    const seen = [...new Set(mapped.map((m) => m.naturalKey))];
+    const removed = last ? await removals(db, list.family, run, seen, at) : [];
+    const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections.map((r) => `${run.cursorCode} p${run.pageNo}: ${r}`)].slice(0, 20);
+    const after: Statement[] = [
+      { sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, run.cursorCode, JSON.stringify(seen)] },
+      ...(last ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ? AND credit_code = ?", params: [runId, run.cursorCode] }] : []),
+      {
+        sql: `UPDATE sync_run SET page_no = ?, pages = pages + 1, read = read + ?, created = created + ?, updated = updated + ?, unchanged = unchanged + ?,
+              removed = removed + ?, rejected = rejected + ?, rejections = ?, failures = 0, retry_at = NULL, error = NULL WHERE run_id = ?`,
+        params: [last ? 0 : run.pageNo + 1, page.items.length, decision.created, decision.updated, decision.unchanged, removed.length, decision.rejections.length, JSON.stringify(rejections), runId],
+      },
+    ];
+    return { writes: [...decision.writes, ...removed], answer: null, statements: { after } };
+  }
+}
+
+/** A page whose reading or deciding failed (as opposed to its write, which a later tick decides again). */
+class DecideFailed extends Error {
+  constructor(cause: unknown) {
+    super("sync page not decided", { cause });
+  }
+}
+
 const isStepClash = (error: unknown) => /UNIQUE constraint failed: sync_step/.test(String((error as Error)?.message ?? error) + String((error as Error)?.cause ?? ""));
 
 /**
@@ -181,35 +222,19 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
         if (!(error instanceof PageFailed)) throw error;
         return await failPage(env, store, run, error, now());
       }
-      const at = displayTime(new Date(now()).toISOString());
-      const origin = { creditCode: run.cursorCode!, entName: run.cursorName ?? "", sourceCode: client.sourceCode, runId, syncedAt: at };
-      const mapped = await Promise.all(page.items.map((item) => mapItem(list, item, origin, codes)));
-      const decision = await decidePage(db, list, mapped);
-      const last = page.items.length < client.pageSize || run.pageNo * client.pageSize >= page.totalCount;
-      const seen = [...new Set(mapped.map((m) => m.naturalKey))];
-      const removed = last ? await removals(db, family, run, seen, at) : [];
-      const meta: EventMeta = { actorId: null, actorName: "sync", requestId: runId, ip: null, at: new Date(now()).toISOString() };
-      const sealed = (await Promise.all([...decision.writes, ...removed].map((w) => seal(w, meta)))).flat();
-      const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections.map((r) => `${run.cursorCode} p${run.pageNo}: ${r}`)].slice(0, 20);
-      const statements: Statement[] = [
-        { sql: "INSERT INTO sync_step (run_id, step) VALUES (?, ?)", params: [runId, run.pages + 1] },
-        ...store.statementsFor(sealed),
-        { sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, run.cursorCode, JSON.stringify(seen)] },
-        ...(last ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ? AND credit_code = ?", params: [runId, run.cursorCode] }] : []),
-        {
-          sql: `UPDATE sync_run SET page_no = ?, pages = pages + 1, read = read + ?, created = created + ?, updated = updated + ?, unchanged = unchanged + ?,
-                removed = removed + ?, rejected = rejected + ?, rejections = ?, failures = 0, retry_at = NULL, error = NULL WHERE run_id = ?`,
-          params: [last ? 0 : run.pageNo + 1, page.items.length, decision.created, decision.updated, decision.unchanged, removed.length, decision.rejections.length, JSON.stringify(rejections), runId],
-        },
-      ];
+      const iso = new Date(now()).toISOString();
+      const at = displayTime(iso);
       try {
-        await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+        await execute(pageCommand(list, run, page, client, codes, at), principal("sync"), { db, store, requestId: runId, at: iso });
         applied++;
       } catch (error) {
         // the step was applied by someone else (its row exists): read the run again and go on
         if (isStepClash(error)) continue;
+        // reading or deciding failed: not the page's write to retry later
+        if (error instanceof DecideFailed) throw error.cause;
         // a record changed between the decision and the write (a user's edit): decide the page again next tick
-        return await failPage(env, store, run, new PageFailed(`write refused: ${String((error as Error)?.message ?? error)}`, true), now());
+        const cause = (error as Error).cause ?? error;
+        return await failPage(env, store, run, new PageFailed(`write refused: ${String((cause as Error)?.message ?? cause)}`, true), now());
       }
     }
     return { pages: applied, status: "running" };

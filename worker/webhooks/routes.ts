@@ -9,11 +9,12 @@ import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, requirePermission } from "../http/envelope.ts";
+import { ok } from "../http/envelope.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById } from "../resources/query.ts";
-import type { EventMeta } from "../store/types.ts";
+import { execute, principal } from "../commands/execute.ts";
+import { executeHere, requestContext } from "../http/command.ts";
 import {
   decidePayload,
   deliveries,
@@ -45,17 +46,6 @@ function deliveryAnswer(c: Context<AppEnv>, d: Parameters<typeof outcomeOf>[0]) 
   return c.json({ code: codes.ok, msg: t("ok", c.get("lang")), data }, 200);
 }
 
-const meta = (c: Context<AppEnv>, portal: string | null): EventMeta => {
-  const actor = c.get("actor");
-  return {
-    actorId: actor?.id ?? null,
-    actorName: actor?.name ?? (portal ? `portal:${portal}` : null),
-    requestId: c.get("requestId"),
-    ip: c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for") ?? null,
-    at: new Date().toISOString(),
-  };
-};
-
 /** Reads the body up to the limit; undefined when it is larger. */
 async function boundedText(c: Context<AppEnv>): Promise<string | undefined> {
   const declared = Number(c.req.header("content-length") ?? "0");
@@ -76,30 +66,35 @@ async function intake(c: Context<AppEnv>) {
   if (!deliveryIdPattern.test(deliveryId)) return refuse(c, 422, "webhookDeliveryIdRequired");
 
   const lang = c.get("lang");
-  for (let attempt = 0; ; attempt++) {
-    const seen = await findDelivery(c.env.DB, portal, deliveryId);
-    if (seen) return deliveryAnswer(c, seen);
-    let payload: unknown;
-    let result: Result;
-    try {
-      payload = JSON.parse(raw);
-      result = await decidePayload(c.env.DB, portal, payload, lang);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-      payload = raw;
-      result = { outcome: "failed", type: null, error: { code: codes.validation, msg: t("badRequestBody", lang) }, recordFamily: null, recordId: null, writes: [] };
-    }
-    const m = meta(c, portal);
-    const delivery = newDelivery(portal, deliveryId, result, payload, m.at);
-    try {
-      await c.get("store").append(c.env.DB, [delivery, ...result.writes], m);
-    } catch (error) {
+  // the portal is the actor of its deliveries (a public route: nobody is signed in)
+  const actor = c.get("actor") ?? principal("portal", `portal:${portal}`);
+  const answer = await execute<Parameters<typeof outcomeOf>[0]>(
+    {
+      name: "webhook.delivery",
       // the same delivery arriving twice at once, or the command's stream moved: decide again
-      if (isClash(error) && attempt < 5) continue;
-      throw error;
-    }
-    return deliveryAnswer(c, { deliveryId, outcome: result.outcome, error: result.error, recordId: result.recordId });
-  }
+      retries: 5,
+      isClash,
+      async decide({ at }) {
+        const seen = await findDelivery(c.env.DB, portal, deliveryId);
+        if (seen) return { writes: [], answer: seen };
+        let payload: unknown;
+        let result: Result;
+        try {
+          payload = JSON.parse(raw);
+          result = await decidePayload(c.env.DB, portal, payload, lang);
+        } catch (error) {
+          if (!(error instanceof SyntaxError)) throw error;
+          payload = raw;
+          result = { outcome: "failed", type: null, error: { code: codes.validation, msg: t("badRequestBody", lang) }, recordFamily: null, recordId: null, writes: [] };
+        }
+        const delivery = newDelivery(portal, deliveryId, result, payload, at);
+        return { writes: [delivery, ...result.writes], answer: { deliveryId, outcome: result.outcome, error: result.error, recordId: result.recordId } };
+      },
+    },
+    actor,
+    requestContext(c),
+  );
+  return deliveryAnswer(c, answer);
 }
 
 async function outcome(c: Context<AppEnv>) {
@@ -113,26 +108,26 @@ async function outcome(c: Context<AppEnv>) {
 }
 
 async function replay(c: Context<AppEnv>) {
-  requirePermission(c, perm.update);
   const id = c.req.param("id")!;
   const lang = c.get("lang");
-  for (let attempt = 0; ; attempt++) {
-    const delivery = (await findById(c.env.DB, deliveries, id)) as unknown as DeliveryRow | null;
-    if (!delivery) throw notFound(deliveries.label);
-    if (delivery.outcome !== "failed") throw new DomainError(codes.validation, "webhookReplayOnlyFailed");
-    const result: Result =
-      typeof delivery.payload === "string"
-        ? { outcome: "failed", type: null, error: { code: codes.validation, msg: t("badRequestBody", lang) }, recordFamily: null, recordId: null, writes: [] }
-        : await decidePayload(c.env.DB, delivery.portal, delivery.payload, lang);
-    try {
+  const answer = await executeHere(c, {
+    name: "webhook.replay",
+    permission: perm.update,
+    retries: 5,
+    isClash,
+    async decide() {
+      const delivery = (await findById(c.env.DB, deliveries, id)) as unknown as DeliveryRow | null;
+      if (!delivery) throw notFound(deliveries.label);
+      if (delivery.outcome !== "failed") throw new DomainError(codes.validation, "webhookReplayOnlyFailed");
+      const result: Result =
+        typeof delivery.payload === "string"
+          ? { outcome: "failed", type: null, error: { code: codes.validation, msg: t("badRequestBody", lang) }, recordFamily: null, recordId: null, writes: [] }
+          : await decidePayload(c.env.DB, delivery.portal, delivery.payload, lang);
       const update = await replayDelivery(c.env.DB, delivery, result);
-      await c.get("store").append(c.env.DB, [update, ...result.writes], meta(c, null));
-    } catch (error) {
-      if (isClash(error) && attempt < 5) continue;
-      throw error;
-    }
-    return ok(c, { id, ...outcomeOf({ deliveryId: delivery.deliveryId, ...result }), attempts: (delivery.attempts ?? 1) + 1 });
-  }
+      return { writes: [update, ...result.writes], answer: { id, ...outcomeOf({ deliveryId: delivery.deliveryId, ...result }), attempts: (delivery.attempts ?? 1) + 1 } };
+    },
+  });
+  return ok(c, answer);
 }
 
 const writtenByIntake = async () => {

@@ -10,9 +10,10 @@ import { z } from "zod";
 import { l } from "../../../events/family.ts";
 import { t } from "../../../events/i18n.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { actorOf, commandMeta, ok, page } from "../../http/envelope.ts";
+import { actorOf, ok, page } from "../../http/envelope.ts";
+import { executeHere } from "../../http/command.ts";
 import type { RouteTable } from "../../http/routes.ts";
-import { ConcurrencyError, DomainError, codes } from "../../errors.ts";
+import { DomainError, codes } from "../../errors.ts";
 import { FlowRefused } from "../engine/refusal.ts";
 import { activeNodes, mayAct, predictNext, returnTargets } from "../engine/decide.ts";
 import { offeredActions, type TaskAction } from "../engine/actions.ts";
@@ -305,18 +306,16 @@ export function taskRoutes(routes: RouteTable) {
 
 const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写表单，不能批量审批", "en-US": "This step needs a form edit: it cannot be approved in a batch" });
 
-/** One task of a batch: refused when its node lets the approver edit the form; its own append (retried on a clash). */
+/** One task of a batch: refused when its node lets the approver edit the form; its own command (decided again on a clash). */
 async function completeOne(c: Context<AppEnv>, actor: FlowActor, taskId: string, comment: string) {
-  for (let attempt = 0; ; attempt++) {
-    try {
+  await executeHere(c, {
+    name: "flow.complete",
+    retries: 3,
+    async decide() {
       const { writes, deployment, state } = await decideOn(c.env.DB, { taskId }, { type: "complete", taskId, comment }, decideContext(c.env.DB, actor));
       const task = state.tasks[taskId];
       if (task && !batchable(deployment.model.nodes[task.node]?.policy?.formPerms)) throw needsForm();
-      if (writes.length) await c.get("store").append(c.env.DB, writes, commandMeta(c));
-      return;
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      throw error;
-    }
-  }
+      return { writes, answer: null };
+    },
+  });
 }

@@ -16,6 +16,7 @@ import { latestDeployment } from "../../flow/repository.ts";
 import { newUpdate } from "../../resources/commands.ts";
 import { findById } from "../../resources/query.ts";
 import type { EventStore } from "../../store/index.ts";
+import { seedCommand } from "../../commands/seed.ts";
 import type { PendingEvent, StreamWrite } from "../../store/types.ts";
 
 /** A UUID v4-shaped id made from a base id and a counter (deterministic, unique per base). */
@@ -40,19 +41,20 @@ export async function startDemoApprovals(db: D1Database, store: EventStore, seed
       let n = 0;
       const context = (actor: FlowActor): DecideContext => ({ actor, now: at, directory, newId: () => derivedId(procInsId, ++n) });
       const events = await decide(deployment.model, null, { type: "start", deployment, procInsId, businessKey: `${family.name}:${row.id}`, variables: plainValues(record) }, context({ ...applicant, roleIds: [], monitor: false }));
-      const writes: StreamWrite[] = [
+      await seedCommand({ db, store, at, requestId: "seed-demo", person: applicant }, "demo.approval.submit", async (): Promise<StreamWrite[]> => [
         await newUpdate(db, family, row.id, { procInsId }, undefined, "submit"),
         { stream: instanceStream(procInsId), head: { version: 0, hash: "" }, events: events as unknown as PendingEvent[] },
-      ];
-      await store.append(db, writes, { actorId: applicant.id, actorName: applicant.name, requestId: "seed-demo", ip: null, at });
+      ]);
       if (row.status === "returned" && staff) {
-        const { writes: back } = await decideOn(
-          db,
-          procInsId,
-          (state) => ({ type: "return", taskId: Object.values(state.tasks)[0]!.taskId, targetKey: "root", comment: "请补充材料后重新提交" }),
-          context({ ...staff, roleIds: [staffRole], monitor: false }),
-        );
-        if (back.length) await store.append(db, back, { actorId: staff.id, actorName: staff.name, requestId: "seed-demo", ip: null, at });
+        await seedCommand({ db, store, at, requestId: "seed-demo", person: staff }, "demo.approval.return", async () => {
+          const { writes } = await decideOn(
+            db,
+            procInsId,
+            (state) => ({ type: "return", taskId: Object.values(state.tasks)[0]!.taskId, targetKey: "root", comment: "请补充材料后重新提交" }),
+            context({ ...staff, roleIds: [staffRole], monitor: false }),
+          );
+          return writes;
+        });
       }
       started++;
     }
