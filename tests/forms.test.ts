@@ -253,6 +253,16 @@ describe("process forms", () => {
       expect(form.values).toEqual({ title: "差旅", amount, kind: "other" });
     };
     await readsFirstNode(1200);
+    // the generic approval route cannot change what the node shows read-only or hides: refused by name, nothing written
+    const eventsBefore = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE stream = ?").bind(`flow:${procInsId}`).first<{ n: number }>();
+    for (const variables of [{ reason: "改掉原因" }, { title: "改掉标题", amount: 1300 }]) {
+      const refused = await call("/flowable/task/complete", { token: first.token, body: { taskId: firstTask, comment: "同意", variables } });
+      expect(refused.body.code, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.msg).toContain(Object.keys(variables)[0]);
+      expect(refused.body.msg).toContain("在此审批节点不可修改");
+    }
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE stream = ?").bind(`flow:${procInsId}`).first<{ n: number }>()).toEqual(eventsBefore);
+    expect((await call(`/flowable/task/processVariables/${procInsId}`, { token: initiator.token })).body.data).toMatchObject({ reason: secret, title: "差旅", amount: 1200 });
     // the initiator (who filled it in) and the administrators read the instance as the start node shows it
     expect((await call(`/flowable/task/processVariables/${procInsId}`, { token: initiator.token })).body.data).toMatchObject({ reason: secret });
     const monitorVariables = (await call(`/flowable/monitor/variableList?procInsId=${procInsId}`, { token: admin })).body.data as { name: string }[];

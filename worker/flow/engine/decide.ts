@@ -173,8 +173,15 @@ async function start(run: Run, command: Command<"start">): Promise<void> {
   await run.drain();
 }
 
+/** The same value as JSON, so `1` and `"1"` differ but a form sent back unchanged is no change. */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 async function complete(run: Run, command: Command<"complete">): Promise<void> {
-  actionable(run, command.taskId);
+  const task = actionable(run, command.taskId);
+  // a field the task's node shows read-only or hides may come back as it was, never changed
+  const perms = run.node(task.node).policy?.formPerms ?? {};
+  const locked = Object.entries(command.variables ?? {}).filter(([k, v]) => perms[k] !== undefined && perms[k] !== "edit" && !sameValue(v, run.state.variables[k])).map(([k]) => k);
+  if (locked.length) throw refuse.fieldsNotEditable(locked);
   const from = run.events.length;
   const done = await run.completeTask(command.taskId, run.actor, command.comment ?? "", command.variables ?? {});
   if (command.ccUserIds?.length) {

@@ -35,6 +35,7 @@ export const refuse = {
   recallSigner: () => new FlowRefused(409, l("加签的审批不能撤回", "An approval given as an added signer cannot be recalled")),
   urgeTooSoon: () => new FlowRefused(409, l("一小时内只能催办一次", "The process can be urged at most once an hour")),
   userUnknown: (key: string) => new FlowRefused(404, l(`用户 ${key} 不存在`, `User ${key} does not exist`)),
+  fieldsNotEditable: (fields: string[]) => new FlowRefused(422, l(`${fields.join("、")} 在此审批节点不可修改`, `${fields.join(", ")} cannot be changed at this approval step`)),
   sameUser: () => new FlowRefused(422, l("不能转给当前处理人自己", "The task is already with that person")),
   delegated: () => new FlowRefused(409, l("该任务已委派，等待被委派人处理", "This task is delegated and waits for the delegate")),
   noSigners: () => new FlowRefused(422, l("请选择要加签的人员", "Choose the people to add as signers")),
