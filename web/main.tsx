@@ -13,7 +13,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "./app/i18n.ts";
+import { currentLang } from "./core/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./sys/index.ts";

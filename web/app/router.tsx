@@ -7,8 +7,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import { lazy } from "react";
-import { getToken } from "./session.ts";
-import { ensureNavigation } from "./navigation.ts";
+import { getToken } from "../core/session.ts";
+import { ensureNavigation } from "../core/navigation.ts";
 import { MainLayout } from "./shell/MainLayout.tsx";
 import { DynamicScreen } from "./shell/DynamicScreen.tsx";
 import { NotFound } from "./pages/NotFound.tsx";

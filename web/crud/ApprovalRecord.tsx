@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { fieldLabel } from "../../events/validation.ts";
-import { get } from "../api/http.ts";
+import { get } from "../core/api/http.ts";
 import type { FlowRecordRow } from "../flow/tasks/api.ts";
 import { FlowRecord, recordQuery } from "../flow/tasks/FlowRecord.tsx";
 import { DictTag } from "../widgets/DictTag/index.ts";

@@ -4,7 +4,7 @@
  * declarations stay out of the first screen's bundle.
  */
 import { families } from "../../events/families/index.ts";
-import type { ScreenProps } from "../app/screens.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { Suspense } from "react";
 import { ListPage } from "./ListPage.tsx";
 import { toolbarsFor } from "./listToolbars.ts";

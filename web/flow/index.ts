@@ -2,7 +2,7 @@
  * The workflow screens, registered by the componentUrl the seeded menu gives them (events/seed/menus.ts);
  * each is its own lazily loaded chunk, so bpmn-js and the designer stay off the first screen.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 // designer, models, diagram
 registerScreens({

@@ -3,7 +3,7 @@
  * the seeded menu gives them (events/seed/menus.ts); each is its own lazily loaded chunk. Users,
  * dictionaries, zoning, departments, posts, members and WeCom users stay on the generic family screen.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "sys/role/index": () => import("./role/RoleScreen.tsx"),

@@ -4,7 +4,7 @@
  * family screen (web/crud), which finds its declaration from the route's tags.
  */
 import type { ComponentType } from "react";
-import type { DynamicRoute } from "./menu.ts";
+import type { DynamicRoute } from "../core/menu.ts";
 
 export interface ScreenProps {
   route: DynamicRoute;
