@@ -16,8 +16,10 @@ import { ApiError, get, post } from "../core/api/http.ts";
 import type { Row } from "../core/api/records.ts";
 import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
+import { approvalRecordLoader } from "../registry/index.ts";
 
-const ApprovalRecord = lazy(() => import("./ApprovalRecord.tsx"));
+// the workflow registers the approval record (web/flow/index.ts); loaded with the first opening
+const ApprovalRecord = lazy(() => approvalRecordLoader()?.() ?? Promise.resolve({ default: () => null }));
 
 export type LifecycleCommand = "publish" | "revoke" | "examine" | "showChange" | "submit" | "record";
 
