@@ -1,6 +1,6 @@
 /** The web's catalogue: zh-CN and en-US carry exactly the same keys in every area, and no empty text. */
 import { describe, expect, it } from "vitest";
-import { areas, resources } from "../web/locales/index.ts";
+import { areas, resources } from "../web/core/locales/index.ts";
 
 type Tree = { [key: string]: string | Tree };
 

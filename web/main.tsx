@@ -13,11 +13,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "./app/i18n.ts";
+import { currentLang } from "./core/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
+import "./crud/index.ts"; // the generic list screen of every declared family
 import "./sys/index.ts";
 import "./flow/index.ts";
+import "./enterprise/index.ts"; // enterprise profile, demand files
 import "./msg/index.ts"; // message centre screens
 import "./datamodel/index.ts"; // data-model screens
 import "./reports/index.ts"; // report designer and viewer

@@ -1,6 +1,6 @@
 /** The server's menu tree turned into routes by the spec's rules (section 2), through the pure `menuRoutes`. */
 import { describe, expect, it } from "vitest";
-import { isExternal, menuRoutes, type MenuEntry } from "../../web/app/menu.ts";
+import { isExternal, menuRoutes, type MenuEntry } from "../../web/core/menu.ts";
 
 let next = 0;
 const entry = (over: Partial<MenuEntry>): MenuEntry => ({ menuId: `m${++next}`, parentId: null, name: `菜单${next}`, type: 1, ...over });

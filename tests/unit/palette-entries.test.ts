@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lang, Text } from "../../events/i18n.ts";
 import { newSearch, paletteEntries, recentSearch, type EntryInput } from "../../web/app/palette/entries.ts";
-import type { DynamicRoute } from "../../web/app/menu.ts";
+import type { DynamicRoute } from "../../web/core/menu.ts";
 
 const route = (path: string, zh: string, en: string, perms: string): DynamicRoute => ({ path, name: path, menuId: path, title: { "zh-CN": zh, "en-US": en }, query: {}, perms });
 const routes = [

@@ -1,6 +1,6 @@
 /** The pure tree logic behind the role form's menu assignment and the menu screen's tree table. */
 import { describe, expect, it } from "vitest";
-import { checkStates, checkedLeaves, leavesOf, selection, toggleNode, type CheckNode } from "../../web/sys/shared/tree.ts";
+import { checkStates, checkedLeaves, leavesOf, selection, toggleNode, type CheckNode } from "../../web/core/ui/tree.ts";
 import { buildMenuTree, parentIds, visibleRows, type MenuRow } from "../../web/sys/menu/tree.ts";
 
 //  sys ─┬─ dict ─┬─ dict:add

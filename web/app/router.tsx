@@ -7,22 +7,20 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import { lazy } from "react";
-import { getToken } from "./session.ts";
-import { ensureNavigation } from "./navigation.ts";
+import { getToken } from "../core/session.ts";
+import { ensureNavigation } from "../core/navigation.ts";
 import { MainLayout } from "./shell/MainLayout.tsx";
 import { DynamicScreen } from "./shell/DynamicScreen.tsx";
 import { NotFound } from "./pages/NotFound.tsx";
 import { parseSearchParams, stringifySearchParams, validateListSearch } from "../crud/listSearch.ts";
 import { Login } from "./pages/Login.tsx";
+import { routes as registeredRoutes, type RouteRegistration } from "../registry/index.ts";
 
 const Home = lazy(() => import("./pages/Home.tsx"));
 const UserInfo = lazy(() => import("./pages/UserInfo.tsx"));
 const Lock = lazy(() => import("./pages/Lock.tsx"));
 const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
 const Pending = lazy(() => import("./pages/Pending.tsx"));
-const TodoCheck = lazy(() => import("../flow/tasks/TodoCheck.tsx"));
-const EnterpriseProfile = lazy(() => import("../enterprise/EnterpriseProfile.tsx"));
-const DemandFiles = lazy(() => import("../enterprise/DemandFiles.tsx"));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -41,17 +39,23 @@ const publicRoutes = [
   page("/lock", () => <Lock />),
   page("/oalogin", () => <PortalLogin portal="oa" />),
   page("/pflogin", () => <PortalLogin portal="pf" />),
-  // one approval (web/flow/tasks/TodoCheck.tsx): without a session, sign in first and come back
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/todoCheck",
-    beforeLoad: ({ location }) => {
-      if (!getToken()) throw redirect({ to: "/login", search: { redirect: location.href } });
-    },
-    component: () => <TodoCheck />,
-  }),
   page("/vueedit", () => <Pending name="vueedit" />),
 ];
+
+/** A route a feature registered (web/registry): its screen loads on first visit. */
+function registeredRoute(route: RouteRegistration) {
+  const Screen = lazy(route.load);
+  return createRoute({
+    getParentRoute: () => (route.place === "public" ? rootRoute : mainLayout),
+    path: route.path,
+    beforeLoad: route.signIn
+      ? ({ location }) => {
+          if (!getToken()) throw redirect({ to: "/login", search: { redirect: location.href } });
+        }
+      : undefined,
+    component: () => <Screen />,
+  });
+}
 
 /** Sign-in required: no token → /login; the first navigation loads menu and permissions, or → /login. */
 const mainLayout = createRoute({
@@ -79,16 +83,14 @@ const mainRoutes = [
   inMain("/userinfo", () => <UserInfo />),
   inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
   inMain("/bt/declare", () => <Pending name="declare" />),
-  inMain("/common/servicefiles/xqdalist", () => <DemandFiles />),
-  // one enterprise's profile, ?creditCode=… (web/enterprise)
-  inMain("/common/enterprisebasicinfo/index", () => <EnterpriseProfile />),
   createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),
 ];
 
-const routeTree = rootRoute.addChildren([...publicRoutes, mainLayout.addChildren(mainRoutes)]);
-
-/** Not registered for typed links: most screens come from the server's menu, so paths are data. */
+/** Not registered for typed links: most screens come from the server's menu, so paths are data. Call after the
+ * features have registered their routes (web/main.tsx imports their index.ts first). */
 export function makeRouter(queryClient: QueryClient) {
+  const registered = (place: "main" | "public") => registeredRoutes.filter((r) => (r.place ?? "main") === place).map(registeredRoute);
+  const routeTree = rootRoute.addChildren([...publicRoutes, ...registered("public"), mainLayout.addChildren([...registered("main"), ...mainRoutes])]);
   const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: false, basepath: "/", parseSearch: parseSearchParams, stringifySearch: stringifySearchParams });
   // scroll to top on each navigation to another screen (a list's page, filter or sort keeps its place)
   router.subscribe("onResolved", ({ pathChanged }) => {

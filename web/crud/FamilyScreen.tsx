@@ -4,10 +4,10 @@
  * declarations stay out of the first screen's bundle.
  */
 import { families } from "../../events/families/index.ts";
-import type { ScreenProps } from "../app/screens.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { Suspense } from "react";
 import { ListPage } from "./ListPage.tsx";
-import { toolbarsFor } from "./listToolbars.ts";
+import { toolbarsFor } from "../registry/index.ts";
 
 /** The family whose list tag the route carries, if any. */
 export function familyOfRoute(route: ScreenProps["route"]) {

@@ -15,8 +15,8 @@ import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { fieldLabel } from "../../events/validation.ts";
-import { ApiError } from "../api/http.ts";
-import { recordQueries, revertRecord, type HistoryEntry } from "../api/records.ts";
+import { ApiError } from "../core/api/http.ts";
+import { recordQueries, revertRecord, type HistoryEntry } from "../core/api/records.ts";
 import { FieldValue } from "./FieldValue.tsx";
 import { VersionCompare, VersionView } from "./HistoryVersions.tsx";
 

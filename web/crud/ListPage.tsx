@@ -10,20 +10,17 @@
  * applies `fixedFilters` (their inputs hidden); `preset` values start each new record.
  */
 import { Box, Button, Group, LoadingOverlay, Stack, Text } from "@mantine/core";
-import { useNavigate } from "@tanstack/react-router";
 import { PageBar } from "../widgets/PageBar/index.ts";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconId, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
-import { forgetDictionaries } from "../api/dictionaries.ts";
-import { ApiError } from "../api/http.ts";
-import { forgetName, type NameKind } from "../api/names.ts";
-import { deleteRecords, listPrefQueries, recordQueries, saveListPref, type ColumnPref, type Row, type SavedView } from "../api/records.ts";
-import { rememberRecent } from "../app/palette/recent.ts";
-import { hasPermission } from "../app/session.ts";
+import { ApiError } from "../core/api/http.ts";
+import { deleteRecords, listPrefQueries, recordQueries, saveListPref, type ColumnPref, type Row, type SavedView } from "../core/api/records.ts";
+import { rememberRecent } from "../core/recent.ts";
+import { hasPermission } from "../core/session.ts";
 import { StickyBar } from "../widgets/StickyBar/index.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { arrangeColumns, columnPrefs, type Column } from "./columns.ts";
@@ -36,10 +33,10 @@ import { SavedViews } from "./SavedViews.tsx";
 import { filterQuery, SearchForm, type Filters } from "./SearchForm.tsx";
 import { filtersOf } from "./listSearch.ts";
 import { useListState } from "./useListState.ts";
-import { confirmDelete as confirmDeleteDialog } from "./confirmDelete.tsx";
+import { confirmDelete as confirmDeleteDialog } from "../core/ui/confirmDelete.tsx";
 import { ExportButton, ImportButton } from "./spreadsheet/index.ts";
 import { useLifecycle } from "./lifecycle.tsx";
-import { masterName, profilePath } from "../enterprise/scope.ts";
+import { forgetRecordCaches, rowActionsFor } from "../registry/index.ts";
 
 
 export interface ListPageProps {
@@ -58,9 +55,6 @@ export interface ListPageProps {
   preset?: Row;
 }
 
-/** Families whose records other screens show by cached name. */
-const namedKinds: Record<string, NameKind> = { "/sys/user": "user", "/sys/department": "department", "/sys/organization": "organisation" };
-
 /** What the command palette calls a record: its name or title, else its first declared column. */
 const recordLabel = (family: Family, row: Row, id: string) => {
   const value = [row.name, row.title, row.label, ...family.search.map((k) => row[k]), row[family.columns[0] as string]].find((v) => typeof v === "string" && v.trim() !== "");
@@ -70,7 +64,6 @@ const recordLabel = (family: Family, row: Row, id: string) => {
 export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar, embedded = false, preset }: ListPageProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { state, update, pathname } = useListState(family, fixedFilters, { local: embedded });
   const { page, size, sort, keyword } = state;
   const fixedKey = JSON.stringify(fixedFilters);
@@ -162,50 +155,16 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     setHistoryId(id);
   };
 
-  /** Caches other screens keep of this family's records. */
-  const forgetCached = (ids: string[]) => {
-    if (family.path === "/sys/sysdict") {
-      forgetDictionaries();
-      void queryClient.invalidateQueries({ queryKey: ["dict"] });
-    }
-    const kind = namedKinds[family.path];
-    if (kind) {
-      for (const id of ids) forgetName(kind, id);
-      void queryClient.invalidateQueries({ queryKey: ["names", kind] });
-    }
-  };
+  /** Caches other screens keep of this family's records (their areas register them). */
+  const forgetCached = (ids: string[]) => forgetRecordCaches(family.path, ids, queryClient);
 
   const lifecycle = useLifecycle(family, idOf, (id) => forgetCached([id]));
-  // the enterprise list opens an enterprise's profile
-  const profile = family.name === masterName && hasPermission(family.tags.info)
-    ? (row: Row) => {
-        const creditCode = typeof row.creditCode === "string" ? row.creditCode : "";
-        if (!creditCode) return null;
-        const href = `${profilePath}?creditCode=${encodeURIComponent(creditCode)}`;
-        return (
-          <Button
-            key="profile"
-            component="a"
-            href={href}
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconId size={14} />}
-            onClick={(event: MouseEvent) => {
-              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              void navigate({ to: profilePath, search: { creditCode } as never });
-            }}
-            data-testid="open-profile"
-          >
-            {t("enterprise.profile")}
-          </Button>
-        );
-      }
-    : null;
-  const extraActions = family.lifecycle || profile
+  // actions other areas add to this family's rows (e.g. the enterprise list's "profile")
+  const rowActions = rowActionsFor(family);
+  const extraActions = family.lifecycle || rowActions.length
     ? (row: Row, serial: number) => (
         <>
-          {profile?.(row)}
+          {rowActions.length > 0 && <Suspense fallback={null}>{rowActions.map((Action, i) => <Action key={i} family={family} row={row} />)}</Suspense>}
           {lifecycle.buttons(row, serial)}
         </>
       )

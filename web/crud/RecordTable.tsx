@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
-import type { Row } from "../api/records.ts";
+import type { Row } from "../core/api/records.ts";
 import { columnLabel, type Column } from "./columns.ts";
 import { FieldValue } from "./FieldValue.tsx";
 import type { Sort } from "./listSearch.ts";

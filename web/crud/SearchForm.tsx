@@ -8,7 +8,7 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
-import type { Query } from "../api/http.ts";
+import type { Query } from "../core/api/http.ts";
 import { FieldInput } from "./FieldInput.tsx";
 import { keywordMax, type Filters } from "./listSearch.ts";
 

@@ -9,7 +9,7 @@
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 
-/** A column as the server keeps it (web/api/records.ts ColumnPref; declared here so this file stays free of the HTTP layer). */
+/** A column as the server keeps it (web/core/api/records.ts ColumnPref; declared here so this file stays free of the HTTP layer). */
 export interface SavedColumn {
   key: string;
   hidden?: boolean;

@@ -12,12 +12,14 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
-import { ApiError, get, post } from "../api/http.ts";
-import type { Row } from "../api/records.ts";
-import { hasPermission } from "../app/session.ts";
-import { confirmDialog } from "./confirmDelete.tsx";
+import { ApiError, get, post } from "../core/api/http.ts";
+import type { Row } from "../core/api/records.ts";
+import { hasPermission } from "../core/session.ts";
+import { confirmDialog } from "../core/ui/confirmDelete.tsx";
+import { approvalRecordLoader } from "../registry/index.ts";
 
-const ApprovalRecord = lazy(() => import("./ApprovalRecord.tsx"));
+// the workflow registers the approval record (web/flow/index.ts); loaded with the first opening
+const ApprovalRecord = lazy(() => approvalRecordLoader()?.() ?? Promise.resolve({ default: () => null }));
 
 export type LifecycleCommand = "publish" | "revoke" | "examine" | "showChange" | "submit" | "record";
 

@@ -8,10 +8,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { families } from "../../events/families/index.ts";
 import type { Family } from "../../events/family.ts";
-import { get } from "../api/http.ts";
-import type { NameKind } from "../api/names.ts";
-import { recordQueries, type Row } from "../api/records.ts";
-import { hasPermission } from "../app/session.ts";
+import { get } from "../core/api/http.ts";
+import type { NameKind } from "../core/api/names.ts";
+import { recordQueries, type Row } from "../core/api/records.ts";
+import { hasPermission } from "../core/session.ts";
 import { NameById } from "../widgets/NameById/index.ts";
 
 export interface RefTarget {

@@ -1,7 +1,7 @@
 /** Record values ↔ form values, by field kind (inputs want "" and arrays where records hold null). */
 import type { Family } from "../../events/family.ts";
 import type { Field } from "../../events/fields.ts";
-import type { Row } from "../api/records.ts";
+import type { Row } from "../core/api/records.ts";
 
 export type FormValues = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { Alert, Card, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { useMatch, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../app/screens.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { ListPage } from "../crud/ListPage.tsx";
 import { ModelPicker } from "./ModelPicker.tsx";
 import { modelInputs } from "./inputs.tsx";

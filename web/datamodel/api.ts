@@ -1,13 +1,13 @@
 /**
  * The data-model area's calls: models are records of the declared family `dataModels` (path /datamodel), so
- * their list, detail and commands go through web/api/records.ts; the few own verbs (column types, a model's
+ * their list, detail and commands go through web/core/api/records.ts; the few own verbs (column types, a model's
  * fields, table metadata, the one-click menu, the run-time definition) are here. Query keys start with the
  * verb's path, so invalidating ['/datamodel'] refreshes every model list.
  */
 import { queryOptions } from "@tanstack/react-query";
 import { modelFieldTypes, type DataModel, type ModelField } from "../../events/datamodel/definition.ts";
 import type { ViewDefinition } from "../../events/datamodel/view.ts";
-import { get, post } from "../api/http.ts";
+import { get, post } from "../core/api/http.ts";
 
 export const modelPath = "/datamodel";
 

@@ -3,7 +3,7 @@
  * each is its own lazily loaded chunk. `useModelFamily` (./useModelFamily.ts) is what other areas (forms,
  * reports) import to get a model's record family.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "datamodel/model/index": () => import("./ModelScreen.tsx"),

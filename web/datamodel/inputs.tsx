@@ -13,7 +13,7 @@ import type { Lang } from "../../events/i18n.ts";
 import type { FieldInputProps, FieldInputs } from "../crud/FieldInput.tsx";
 import { RefSelect } from "../crud/refs.tsx";
 import { acceptAttribute, checkFile, uploadFile } from "../sys/file/upload.ts";
-import { ApiError } from "../api/http.ts";
+import { ApiError } from "../core/api/http.ts";
 
 const targets = { user: "/sys/user", organisation: "/sys/organization" } as const;
 

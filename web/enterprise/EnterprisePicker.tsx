@@ -10,7 +10,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
-import { recordQueries } from "../api/records.ts";
+import { recordQueries } from "../core/api/records.ts";
 import { profilePath } from "./scope.ts";
 
 export function EnterprisePicker({ master, w = 320 }: { master: Family; w?: number | string }) {

@@ -11,8 +11,8 @@ import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { fieldLabel } from "../../events/validation.ts";
-import { get } from "../api/http.ts";
-import { hasPermission } from "../app/session.ts";
+import { get } from "../core/api/http.ts";
+import { hasPermission } from "../core/session.ts";
 import { HistoryDrawer } from "../crud/HistoryDrawer.tsx";
 import { PageBar } from "../widgets/PageBar/index.ts";
 

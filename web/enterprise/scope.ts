@@ -1,13 +1,13 @@
 /**
- * Which families make up an enterprise's profile and how its tabs are grouped (pure: the generic list imports
- * the master's name and the profile link from here without loading the profile screen). A family belongs to the
+ * Which families make up an enterprise's profile and how its tabs are grouped (pure: the profile's link and the
+ * pickers read it without loading the profile screen). A family belongs to the
  * profile when it filters by `creditCode` with "eq" (the issue-9 convention for enterprise-scoped families).
  */
 import type { Family } from "../../events/family.ts";
 import { isEnterpriseScoped, masterName } from "../../events/families/enterprise.ts";
 
 export { masterName };
-export const profilePath = "/common/enterprisebasicinfo/index";
+export { profilePath } from "./paths.ts";
 
 export const groups = ["records", "ip", "finance", "risk", "services"] as const;
 export type Group = (typeof groups)[number];

@@ -2,7 +2,7 @@
  * The workflow screens, registered by the componentUrl the seeded menu gives them (events/seed/menus.ts);
  * each is its own lazily loaded chunk, so bpmn-js and the designer stay off the first screen.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerApprovalRecord, registerRoute, registerScreens } from "../registry/index.ts";
 
 // designer, models, diagram
 registerScreens({
@@ -17,3 +17,9 @@ registerScreens({
   "flowable/instance/index": () => import("./tasks/InstanceScreen.tsx"),
   "flowable/monitor/index": () => import("./monitor/MonitorScreen.tsx"),
 });
+
+// the approval record of an application in any list whose family goes through the workflow
+registerApprovalRecord(() => import("./tasks/ApprovalRecord.tsx"));
+
+// one approval, opened from a message or mail link: without a session, sign in first and come back
+registerRoute({ path: "/todoCheck", place: "public", signIn: true, load: () => import("./tasks/TodoCheck.tsx") });

@@ -7,8 +7,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { emptyLayout, formLayoutSchema, layoutProblems, type FormLayout } from "../../events/forms/layout.ts";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
-import { runCommand } from "../sys/shared/feedback.tsx";
-import { confirmDialog } from "../crud/confirmDelete.tsx";
+import { runCommand } from "../core/feedback.tsx";
+import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { releaseForm, saveForm, type FormRow } from "./api.ts";
 import { FormDesigner } from "./FormDesigner.tsx";
 

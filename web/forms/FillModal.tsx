@@ -11,9 +11,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../../events/i18n.ts";
 import { missingRequired, type FormLayout } from "../../events/forms/layout.ts";
-import { get } from "../api/http.ts";
+import { get } from "../core/api/http.ts";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
-import { runCommand } from "../sys/shared/feedback.tsx";
+import { runCommand } from "../core/feedback.tsx";
 import { fillForm, formQueries, formPath, startFromForm, type FilledInfo, type FormRow, type ReleaseRow } from "./api.ts";
 import { FormRenderer } from "./FormRenderer.tsx";
 

@@ -8,10 +8,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../app/screens.ts";
-import { hasPermission } from "../app/session.ts";
-import { confirmDelete, runCommand } from "../sys/shared/feedback.tsx";
-import { confirmDialog } from "../crud/confirmDelete.tsx";
+import type { ScreenProps } from "../registry/index.ts";
+import { hasPermission } from "../core/session.ts";
+import { confirmDelete, runCommand } from "../core/feedback.tsx";
+import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { ModelPicker } from "../datamodel/ModelPicker.tsx";
 import { datamodelQueries } from "../datamodel/api.ts";
 import { emptyLayout, type FormLayout } from "../../events/forms/layout.ts";
@@ -19,7 +19,7 @@ import { deleteForms, formPath, formQueries, releaseForm, revokeForm, saveForm, 
 import { DesignerModal } from "./DesignerModal.tsx";
 import { FormStatus } from "./parts.tsx";
 import { VersionsModal } from "./VersionsModal.tsx";
-import { EmptyRow } from "../sys/shared/TableParts.tsx";
+import { EmptyRow } from "../core/ui/TableParts.tsx";
 
 const pageSize = 10;
 

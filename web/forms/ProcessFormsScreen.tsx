@@ -8,12 +8,12 @@ import { Badge, Button, Card, Group, Select, Stack, Table, Text } from "@mantine
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../app/screens.ts";
-import { hasPermission } from "../app/session.ts";
-import { runCommand } from "../sys/shared/feedback.tsx";
+import type { ScreenProps } from "../registry/index.ts";
+import { hasPermission } from "../core/session.ts";
+import { runCommand } from "../core/feedback.tsx";
 import { bindForm, formQueries, type FlowModelRow, type FormRow } from "./api.ts";
 import { FormStatus } from "./parts.tsx";
-import { EmptyRow } from "../sys/shared/TableParts.tsx";
+import { EmptyRow } from "../core/ui/TableParts.tsx";
 
 export default function ProcessFormsScreen(_: ScreenProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { FormLayout, FormRelease, NodePerm } from "../../events/forms/layout.ts";
-import { get, post } from "../api/http.ts";
+import { get, post } from "../core/api/http.ts";
 
 export const formPath = "/datamodel/form";
 export const releasePath = "/datamodel/formrelease";

@@ -2,7 +2,7 @@
  * The forms screens, registered by the componentUrl the seeded menu gives them (events/seed/menus.ts); each
  * is its own lazily loaded chunk, so the designer and @dnd-kit stay off the first screen.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "datamodel/form/index": () => import("./FormsScreen.tsx"),

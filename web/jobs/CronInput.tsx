@@ -7,7 +7,7 @@ import { Button, Group, List, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "../app/i18n.ts";
+import { currentLang } from "../core/i18n.ts";
 import { jobQueries } from "./api.ts";
 
 const presets = [

@@ -8,8 +8,8 @@ import { Button, Group, Loader, Modal, Select, Stack, Textarea, TextInput } from
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "../app/i18n.ts";
-import { runCommand } from "../sys/shared/feedback.tsx";
+import { currentLang } from "../core/i18n.ts";
+import { runCommand } from "../core/feedback.tsx";
 import { handlerKey, jobApi, jobPath, jobQueries, type Job } from "./api.ts";
 import { CronInput } from "./CronInput.tsx";
 import { ParamsEditor } from "./ParamsEditor.tsx";

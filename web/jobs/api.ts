@@ -4,7 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { Lang } from "../../events/i18n.ts";
-import { get, post, type Query } from "../api/http.ts";
+import { get, post, type Query } from "../core/api/http.ts";
 
 export const jobPath = "/job/schedule";
 export const logPath = "/job/scheduleLog";

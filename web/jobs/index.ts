@@ -1,5 +1,5 @@
 /** The scheduled-job screens, each its own lazily loaded chunk; 异常记录 stays a generic list. */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "job/schedule/index": () => import("./JobScreen.tsx"),

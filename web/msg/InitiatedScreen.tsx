@@ -1,6 +1,6 @@
 /** The message centre's initiated screen (menu msg/initiated/index): the list the home page shows in its tab. */
 import { Card } from "@mantine/core";
-import type { ScreenProps } from "../app/screens.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { InitiatedList } from "./TaskLists.tsx";
 
 export default function InitiatedScreen(_: ScreenProps) {

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IconChecks, IconMailOpened } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/http.ts";
+import { ApiError } from "../core/api/http.ts";
 import { FlowTable, usePagedQuery, type FlowColumn } from "../flow/tasks/FlowTable.tsx";
 import { markAllRead, markRead, messageStatuses, messagesQuery, msgKey, type Message, type MessageStatus } from "./api.ts";
 import { useOpenTask } from "./useOpenTask.ts";

@@ -1,6 +1,6 @@
 /** The message centre's pending screen (menu msg/pending/index): the list the home page shows in its tab. */
 import { Card } from "@mantine/core";
-import type { ScreenProps } from "../app/screens.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { PendingList } from "./TaskLists.tsx";
 
 export default function PendingScreen(_: ScreenProps) {

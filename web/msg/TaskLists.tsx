@@ -5,7 +5,7 @@
 import { Badge, Button, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { FlowTable, usePagedQuery, type FlowColumn } from "../flow/tasks/FlowTable.tsx";
-import i18n from "../app/i18n.ts";
+import i18n from "../core/i18n.ts";
 import type { DoneRow, InstanceRow } from "../flow/tasks/api.ts";
 import { taskListQuery, type TaskList } from "./api.ts";
 import { useOpenTask } from "./useOpenTask.ts";

@@ -2,7 +2,7 @@
  * The message centre's view of the API: my messages (worker/msg), the workflow's task counts and lists
  * (worker/flow, shapes from the issue's contract) as TanStack Query options, and the read commands.
  */
-import { get, post } from "../api/http.ts";
+import { get, post } from "../core/api/http.ts";
 import { listQuery, paths } from "../flow/tasks/api.ts";
 import type { Paging } from "../flow/tasks/FlowTable.tsx";
 

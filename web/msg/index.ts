@@ -3,7 +3,7 @@
  * (events/seed/menus.ts); each is its own lazily loaded chunk. Templates and types stay on the generic
  * family screen (their declarations are in events/families/msg.ts).
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "msg/pending/index": () => import("./PendingScreen.tsx"),

@@ -4,20 +4,17 @@
  * chart — with a live preview, save, publish under a code and copy.
  */
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconCopy, IconPencil, IconPlus, IconSearch, IconSend, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/http.ts";
-import { hasPermission } from "../app/session.ts";
-import type { ScreenProps } from "../app/screens.ts";
+import { hasPermission } from "../core/session.ts";
+import type { ScreenProps } from "../registry/index.ts";
 import { PageBar } from "../widgets/PageBar/index.ts";
 import { reportApi, type ReportModel } from "./api.ts";
 import { Designer } from "./Designer.tsx";
+import { notifyError, notifySuccess as notifyOk } from "../core/feedback.tsx";
 
-export const notifyError = (error: unknown) => notifications.show({ color: "red", message: error instanceof ApiError || error instanceof Error ? error.message : String(error) });
-export const notifyOk = (message: string) => notifications.show({ color: "green", message });
 
 export default function DesignScreen(_: ScreenProps) {
   const { t } = useTranslation();

@@ -9,13 +9,13 @@ import { useQuery } from "@tanstack/react-query";
 import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconExternalLink, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/http.ts";
-import { currentLang } from "../app/i18n.ts";
-import { hasPermission } from "../app/session.ts";
+import { ApiError } from "../core/api/http.ts";
+import { currentLang } from "../core/i18n.ts";
+import { hasPermission } from "../core/session.ts";
 import { aggregateFns, aggregateKey, dateBuckets, groupKey, type ReportDefinition, type ReportFilter, type ReportSource } from "../../events/reports/definition.ts";
 import { reportApi, runUrl, viewerPath, type SourceField } from "./api.ts";
 import { ReportTable } from "./ReportTable.tsx";
-import { notifyError, notifyOk } from "./DesignScreen.tsx";
+import { notifyError, notifySuccess as notifyOk } from "../core/feedback.tsx";
 
 const ReportChart = lazy(() => import("./ReportChart.tsx"));
 

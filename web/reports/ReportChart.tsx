@@ -6,7 +6,7 @@ import "@mantine/charts/styles.css";
 import { BarChart, LineChart, PieChart } from "@mantine/charts";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "../app/i18n.ts";
+import { currentLang } from "../core/i18n.ts";
 import type { ReportAnswer } from "./api.ts";
 import { useValueLabels } from "./ReportTable.tsx";
 

@@ -2,8 +2,8 @@
 import { Table, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { entryName, useDictionaries } from "../api/dictionaries.ts";
-import { currentLang } from "../app/i18n.ts";
+import { entryName, useDictionaries } from "../core/api/dictionaries.ts";
+import { currentLang } from "../core/i18n.ts";
 import type { ReportAnswer, ResultColumn } from "./api.ts";
 
 /** Labels of the answer's dictionary values, by column key, for the table and the chart. */

@@ -3,8 +3,8 @@
  * and its column keys come from events/reports/definition.ts, the answers' shapes from events/reports/answer.ts,
  * both shared with the Worker.
  */
-import { apiUrl, get, post } from "../api/http.ts";
-import { getToken } from "../app/session.ts";
+import { apiUrl, get, post } from "../core/api/http.ts";
+import { getToken } from "../core/session.ts";
 import type { Text } from "../../events/i18n.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
 import type { ColumnType, ReportAnswer, ResultColumn, SourceField } from "../../events/reports/answer.ts";

@@ -3,7 +3,7 @@
  * (events/seed/menus.ts). Each is its own lazily loaded chunk, and the chart library is loaded by those
  * chunks only (ReportChart.tsx), so the first screen does not carry it.
  */
-import { registerScreens } from "../app/screens.ts";
+import { registerScreens } from "../registry/index.ts";
 
 registerScreens({
   "report/design/index": () => import("./DesignScreen.tsx"),

@@ -9,11 +9,11 @@ import { IconHistory, IconRefresh } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
-import { currentLang } from "../app/i18n.ts";
-import { hasPermission } from "../app/session.ts";
-import { confirmDialog } from "../crud/confirmDelete.tsx";
-import { notifyError, notifySuccess } from "../sys/shared/feedback.tsx";
-import { EmptyRow } from "../sys/shared/TableParts.tsx";
+import { currentLang } from "../core/i18n.ts";
+import { hasPermission } from "../core/session.ts";
+import { confirmDialog } from "../core/ui/confirmDelete.tsx";
+import { notifyError, notifySuccess } from "../core/feedback.tsx";
+import { EmptyRow } from "../core/ui/TableParts.tsx";
 import { listName, runTag, startRun, syncQueries } from "./api.ts";
 import { RunCounts, runColour } from "./RunCounts.tsx";
 

@@ -1,6 +1,6 @@
 /** The synchronisation calls (worker/sync): start a run of one list, read a run, list recent runs. */
 import { queryOptions } from "@tanstack/react-query";
-import { get, post } from "../api/http.ts";
+import { get, post } from "../core/api/http.ts";
 
 export interface SyncRun {
   runId: string;

@@ -5,7 +5,7 @@
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { get } from "../../api/http.ts";
+import { get } from "../../core/api/http.ts";
 import { MessageCentre } from "../../msg/MessageCentre.tsx";
 
 export interface CurrentUser {

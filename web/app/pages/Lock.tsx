@@ -3,8 +3,8 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from "@mant
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, post } from "../../api/http.ts";
-import { clearSession } from "../session.ts";
+import { ApiError, post } from "../../core/api/http.ts";
+import { clearSession } from "../../core/session.ts";
 
 export default function Lock() {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { useForm } from "@mantine/form";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiUrl, ApiError, post } from "../../api/http.ts";
-import { saveSignIn, takeSignInNotice } from "../session.ts";
-import { forgetNavigation } from "../navigation.ts";
-import { setTitle, switchLanguage } from "../i18n.ts";
+import { apiUrl, ApiError, post } from "../../core/api/http.ts";
+import { saveSignIn, takeSignInNotice } from "../../core/session.ts";
+import { forgetNavigation } from "../../core/navigation.ts";
+import { setTitle, switchLanguage } from "../../core/i18n.ts";
 
 export function Login() {
   const { t, i18n } = useTranslation();

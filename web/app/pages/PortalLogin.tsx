@@ -2,8 +2,8 @@
 import { Alert, Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, post } from "../../api/http.ts";
-import { saveSignIn } from "../session.ts";
+import { ApiError, post } from "../../core/api/http.ts";
+import { saveSignIn } from "../../core/session.ts";
 
 export default function PortalLogin({ portal }: { portal: "oa" | "pf" }) {
   const { t } = useTranslation();

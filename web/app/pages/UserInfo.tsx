@@ -5,10 +5,10 @@ import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, post } from "../../api/http.ts";
+import { ApiError, post } from "../../core/api/http.ts";
 import { t as catalogue } from "../../../events/i18n.ts";
 import { isEmail, isMixedPassword, isMobile } from "../../../events/rules.ts";
-import { currentLang } from "../i18n.ts";
+import { currentLang } from "../../core/i18n.ts";
 import { currentUserQuery } from "./Home.tsx";
 
 export default function UserInfo() {

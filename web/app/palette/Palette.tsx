@@ -11,13 +11,13 @@ import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { families } from "../../../events/families/index.ts";
 import type { Lang } from "../../../events/i18n.ts";
-import i18n, { switchLanguage } from "../i18n.ts";
-import type { Navigation } from "../navigation.ts";
-import { hasPermission, leaveOnPurpose } from "../session.ts";
-import { signOut } from "../shell/HeaderBar.tsx";
+import i18n, { switchLanguage } from "../../core/i18n.ts";
+import type { Navigation } from "../../core/navigation.ts";
+import { hasPermission, leaveOnPurpose } from "../../core/session.ts";
+import { signOut } from "../../core/signOut.ts";
 import { paletteEntries, type PaletteEntry, type PaletteGroup, type PaletteTarget } from "./entries.ts";
 import { rank, searchKeys } from "./match.ts";
-import { recentRecords } from "./recent.ts";
+import { recentRecords } from "../../core/recent.ts";
 
 const [store, palette] = createSpotlight();
 

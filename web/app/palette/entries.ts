@@ -7,8 +7,8 @@
  * paletteEntries({ routes, has: hasPermission, recents: recentRecords(), lang, familyLabel, text });
  */
 import type { Lang, Text } from "../../../events/i18n.ts";
-import type { DynamicRoute } from "../menu.ts";
-import type { RecentRecord } from "./recent.ts";
+import type { DynamicRoute } from "../../core/menu.ts";
+import type { RecentRecord } from "../../core/recent.ts";
 
 export type PaletteGroup = "recent" | "screens" | "actions";
 export type PaletteCommand = "language" | "lock" | "signOut";

@@ -7,9 +7,9 @@ import { Loader, Center } from "@mantine/core";
 import { Navigate, useParams, useRouteContext } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { resolveScreen } from "../screens.ts";
-import { setTitle } from "../i18n.ts";
-import type { DynamicRoute } from "../menu.ts";
+import { resolveScreen } from "../../registry/index.ts";
+import { setTitle } from "../../core/i18n.ts";
+import type { DynamicRoute } from "../../core/menu.ts";
 
 class ScreenBoundary extends Component<{ route: DynamicRoute; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

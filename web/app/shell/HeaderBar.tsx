@@ -5,10 +5,9 @@ import { IconLanguage, IconLock, IconLogout, IconMaximize, IconPalette, IconUser
 import { useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { post } from "../../api/http.ts";
-import { switchLanguage } from "../i18n.ts";
-import { clearSession, leaveOnPurpose, readCookie, usernameCookie } from "../session.ts";
-import { forgetNavigation } from "../navigation.ts";
+import { switchLanguage } from "../../core/i18n.ts";
+import { leaveOnPurpose, readCookie, usernameCookie } from "../../core/session.ts";
+import { signOut } from "../../core/signOut.ts";
 import { PaletteLauncher } from "../palette/PaletteLauncher.tsx";
 
 export function toggleFullscreen(unsupported: string) {
@@ -18,16 +17,6 @@ export function toggleFullscreen(unsupported: string) {
   }
   if (document.fullscreenElement) void document.exitFullscreen();
   else void document.documentElement.requestFullscreen();
-}
-
-export async function signOut() {
-  try {
-    await post("/auth/logout");
-  } catch {
-    // the session may already be gone; signing out locally is what matters
-  }
-  forgetNavigation();
-  clearSession();
 }
 
 export function HeaderBar({ menuOpened, onToggleMenu, onSettings, breadcrumb }: { menuOpened: boolean; onToggleMenu?: () => void; onSettings: () => void; breadcrumb?: ReactNode }) {

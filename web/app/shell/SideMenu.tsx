@@ -2,9 +2,9 @@
 import { NavLink, ScrollArea } from "@mantine/core";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { MenuEntry } from "../menu.ts";
-import { isExternal } from "../menu.ts";
-import { menuIcon } from "./icons.ts";
+import type { MenuEntry } from "../../core/menu.ts";
+import { isExternal } from "../../core/menu.ts";
+import { menuIcon } from "../../core/icons.ts";
 
 const label = (entry: MenuEntry, lang: string) => (lang === "en-US" ? entry.enName || entry.name : entry.name);
 /** Where a menu entry leads: its url without query, or its embedded-frame route. */

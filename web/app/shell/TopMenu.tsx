@@ -4,8 +4,8 @@ import { IconChevronDown } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import type { MenuEntry } from "../menu.ts";
-import { menuIcon } from "./icons.ts";
+import type { MenuEntry } from "../../core/menu.ts";
+import { menuIcon } from "../../core/icons.ts";
 import { entryPath } from "./SideMenu.tsx";
 
 const label = (entry: MenuEntry, lang: string) => (lang === "en-US" ? entry.enName || entry.name : entry.name);

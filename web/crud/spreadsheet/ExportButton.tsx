@@ -14,8 +14,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../../events/family.ts";
 import type { Lang } from "../../../events/i18n.ts";
-import { request } from "../../api/http.ts";
-import { hasPermission } from "../../app/session.ts";
+import { request } from "../../core/api/http.ts";
+import { hasPermission } from "../../core/session.ts";
 import { formatBytes, nameOf, saveBlob } from "./download.ts";
 
 export type ExportFormat = "xlsx" | "csv";

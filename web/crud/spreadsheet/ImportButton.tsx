@@ -10,7 +10,7 @@ import { IconUpload } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../../events/family.ts";
-import { hasPermission } from "../../app/session.ts";
+import { hasPermission } from "../../core/session.ts";
 import type { RunResult } from "./plan.ts";
 
 const ImportDialog = lazy(() => import("./ImportDialog.tsx").then((m) => ({ default: m.ImportDialog })));

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { Family } from "../../../events/family.ts";
 import { t as catalogue, type Lang } from "../../../events/i18n.ts";
 import { findHeader, matchTitle } from "../../../events/spreadsheet/titles.ts";
-import { request } from "../../api/http.ts";
+import { request } from "../../core/api/http.ts";
 import { DraggableModal } from "../../widgets/DraggableModal/index.ts";
 import { editableFields } from "../values.ts";
 import { nameOf, saveBlob } from "./download.ts";

@@ -7,7 +7,7 @@ import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconChevronRight as
 import type { KeyboardEvent, MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProcessNode } from "../../../events/flow/tree.ts";
-import { confirmDelete } from "../../crud/confirmDelete.tsx";
+import { confirmDelete } from "../../core/ui/confirmDelete.tsx";
 import { useDesigner } from "./context.ts";
 import { missingText, nodeSummary } from "./summaries.ts";
 import { blockOf, moveBranch, removeBranch, removeNode } from "./treeOps.ts";

@@ -5,7 +5,7 @@
  * a condition without a value), and last whatever the schema itself refuses.
  */
 import { processTree, treeProblems, variableKey, walkTree, type ProcessNode, type ProcessTree } from "../../../events/flow/tree.ts";
-import i18n, { currentLang } from "../../app/i18n.ts";
+import i18n, { currentLang } from "../../core/i18n.ts";
 
 export interface DesignProblem {
   /** the node to open; null for the model as a whole */

@@ -12,9 +12,9 @@ import { IconDeviceFloppy, IconFileImport, IconRocket } from "@tabler/icons-reac
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProcessTree } from "../../../events/flow/tree.ts";
-import { ApiError } from "../../api/http.ts";
-import { hasPermission } from "../../app/session.ts";
-import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
+import { ApiError } from "../../core/api/http.ts";
+import { hasPermission } from "../../core/session.ts";
+import { notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { ProcessDesigner } from "../designer/ProcessDesigner.tsx";
 import { insertAfter, makeNode, newTree } from "../designer/treeOps.ts";
 import { problemsByNode, validateTree, type DesignProblem } from "../designer/validateTree.ts";

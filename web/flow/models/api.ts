@@ -3,7 +3,7 @@
  * paged list, one model, save from a designer tree or from BPMN XML, publish, the diagram XML, delete and
  * the form binding.
  */
-import { get, post } from "../../api/http.ts";
+import { get, post } from "../../core/api/http.ts";
 import type { ProcessTree } from "../../../events/flow/tree.ts";
 
 /** What a model's list row and its details share. */

@@ -8,15 +8,15 @@ import { Badge, Button, Card, Code, Group, Stack, Tabs, Text } from "@mantine/co
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../../app/screens.ts";
-import { hasPermission } from "../../app/session.ts";
+import type { ScreenProps } from "../../registry/index.ts";
+import { hasPermission } from "../../core/session.ts";
 import { fetchMonitorVariables, joined, listQuery, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
 import { CommentDialog } from "../tasks/CommentDialog.tsx";
 import { FlowTable, usePagedQuery, type FlowColumn } from "../tasks/FlowTable.tsx";
 import { flowColumn, FlowSearch, instanceColumns, searchFields, sendCommand, useBusy, useOpenTask } from "../tasks/parts.tsx";
 import { usePagedList } from "../tasks/usePagedList.ts";
 import { UserPicker } from "../tasks/UserPicker.tsx";
-import { confirmDialog } from "../../crud/confirmDelete.tsx";
+import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 
 type InstanceCommand = "suspendProcess" | "activateProcess" | "stopProcess" | "deleteProcess";
 

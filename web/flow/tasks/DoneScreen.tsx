@@ -1,7 +1,7 @@
 /** Done (`flowable/done/index`, `GET /flowable/task/finishedList`): the tasks I handled, with outcome and comment; a row opens the instance. */
 import { Button, Card, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../../app/screens.ts";
+import type { ScreenProps } from "../../registry/index.ts";
 import { paths, type DoneRow } from "./api.ts";
 import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
 import { actionLabel, flowColumn, FlowSearch, searchFields, useOpenTask } from "./parts.tsx";

@@ -9,7 +9,7 @@ import { Alert, Checkbox, Table, Tooltip, type TableProps, type TableTdProps, ty
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyRow } from "../../sys/shared/TableParts.tsx";
+import { EmptyRow } from "../../core/ui/TableParts.tsx";
 import { PageBar } from "../../widgets/PageBar/index.ts";
 
 export interface Paging {

@@ -7,13 +7,13 @@ import { Alert, Button, Card, Code, Drawer, Group, Stack, Table, Text } from "@m
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../../app/screens.ts";
-import { hasPermission } from "../../app/session.ts";
+import type { ScreenProps } from "../../registry/index.ts";
+import { hasPermission } from "../../core/session.ts";
 import { fetchInstanceInfo, joined, localTime, paths, show, type InstanceRow } from "./api.ts";
 import { FlowTable, serialOf, type FlowColumn } from "./FlowTable.tsx";
 import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, StatusBadge, useBusy, useOpenTask } from "./parts.tsx";
 import { useInstanceList } from "./usePagedList.ts";
-import { confirmDialog } from "../../crud/confirmDelete.tsx";
+import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 
 function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -10,16 +10,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ScreenProps } from "../../app/screens.ts";
-import { hasPermission } from "../../app/session.ts";
-import { notifyError } from "../../sys/shared/feedback.tsx";
+import type { ScreenProps } from "../../registry/index.ts";
+import { hasPermission } from "../../core/session.ts";
+import { notifyError } from "../../core/feedback.tsx";
 import { paths, task, type InstanceRow } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
 import { ModelChooser } from "./ModelChooser.tsx";
 import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
 import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, useBusy, useOpenTask } from "./parts.tsx";
 import { useInstanceList } from "./usePagedList.ts";
-import { confirmDialog } from "../../crud/confirmDelete.tsx";
+import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 
 export default function MyProcessScreen(_: ScreenProps) {
   const { t } = useTranslation();

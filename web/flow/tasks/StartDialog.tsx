@@ -9,8 +9,8 @@ import { Alert, Center, Divider, Loader, Modal, Stack, Text } from "@mantine/cor
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/http.ts";
-import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
+import { ApiError } from "../../core/api/http.ts";
+import { notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { command, fetchStartForm } from "./api.ts";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { DialogButtons } from "./parts.tsx";

@@ -10,11 +10,11 @@ import { Alert, Button, Group, List, Loader, SegmentedControl, Select, Stack, Te
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
+import { notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { command, fetchNextNodes, fetchOpinions, fetchReturnList, opinionTexts, task, type TaskAction } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
 import { UserPicker, UsersPicker } from "./UserPicker.tsx";
-import { confirmDialog } from "../../crud/confirmDelete.tsx";
+import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 
 export interface TaskActionsProps {
   taskId: string | null;

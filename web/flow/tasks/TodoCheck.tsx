@@ -11,7 +11,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { setTitle } from "../../app/i18n.ts";
+import { setTitle } from "../../core/i18n.ts";
 import { fetchAttributes, fetchInstanceInfo, fetchStartForm, fetchVariables, fetchViewer, show, task, variableRows, type FormPerm, type TaskAction } from "./api.ts";
 import { FlowRecord } from "./FlowRecord.tsx";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";

@@ -3,7 +3,7 @@
  * TanStack Query and the task commands. Every command goes through the one HTTP layer, so a refusal
  * arrives as an ApiError carrying the server's message.
  */
-import { get, post, type Query } from "../../api/http.ts";
+import { get, post, type Query } from "../../core/api/http.ts";
 
 export interface TodoRow {
   taskId: string;

@@ -8,8 +8,8 @@ import { IconRefresh, IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import i18n from "../../app/i18n.ts";
-import { notifyError, notifySuccess } from "../../sys/shared/feedback.tsx";
+import i18n from "../../core/i18n.ts";
+import { notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { command, joined, type InstanceRow, type InstanceStatus } from "./api.ts";
 import type { FlowColumn } from "./FlowTable.tsx";
 

@@ -1,5 +1,5 @@
 /** A paged workflow list (`GET <path>?page&limit&…filter`) with a draft filter applied on search: the state every approval list shares. */
-import type { Query } from "../../api/http.ts";
+import type { Query } from "../../core/api/http.ts";
 import { listQuery, type InstanceRow } from "./api.ts";
 import { useFilteredList } from "./FlowTable.tsx";
 

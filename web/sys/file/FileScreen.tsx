@@ -7,18 +7,18 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { IconCloudUpload, IconDownload, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { get, apiUrl } from "../../api/http.ts";
-import { recordQueries } from "../../api/records.ts";
-import { currentLang } from "../../app/i18n.ts";
-import { getToken, hasPermission } from "../../app/session.ts";
-import type { ScreenProps } from "../../app/screens.ts";
+import { get, apiUrl } from "../../core/api/http.ts";
+import { recordQueries } from "../../core/api/records.ts";
+import { currentLang } from "../../core/i18n.ts";
+import { getToken, hasPermission } from "../../core/session.ts";
+import type { ScreenProps } from "../../registry/index.ts";
 import { file as fileFamily } from "../../../events/families/sys.ts";
-import { useDict } from "../shared/dict.ts";
-import { confirmDelete, notifyError, notifySuccess, runCommand } from "../shared/feedback.tsx";
+import { useDict } from "../../core/ui/dict.ts";
+import { confirmDelete, notifyError, notifySuccess, runCommand } from "../../core/feedback.tsx";
 import { PageBar } from "../../widgets/PageBar/index.ts";
 import { fieldLabel } from "../../../events/validation.ts";
 import { acceptAttribute, checkFile, uploadFile } from "./upload.ts";
-import { EmptyRow } from "../shared/TableParts.tsx";
+import { EmptyRow } from "../../core/ui/TableParts.tsx";
 
 const fileQueries = recordQueries(fileFamily.path);
 const uploadTag = "sys:file:upload";

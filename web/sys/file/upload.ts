@@ -6,9 +6,9 @@
  * const problem = checkFile(file, lang); if (problem) return notify(problem);
  * const answer = await uploadFile(file, (p) => setProgress(p));
  */
-import { ApiError, bookmarkHeader, keepBookmark, lastBookmark, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../api/http.ts";
-import i18n from "../../app/i18n.ts";
-import { getToken } from "../../app/session.ts";
+import { ApiError, bookmarkHeader, keepBookmark, lastBookmark, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../core/api/http.ts";
+import i18n from "../../core/i18n.ts";
+import { getToken } from "../../core/session.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
 import { allowedExtensions, extensionOf, maxUploadBytes } from "../../../events/uploads.ts";
 

@@ -9,12 +9,12 @@ import { IconCalendar, IconSearch } from "@tabler/icons-react";
 import "dayjs/locale/zh-cn";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { get } from "../../api/http.ts";
-import { currentLang } from "../../app/i18n.ts";
-import type { ScreenProps } from "../../app/screens.ts";
+import { get } from "../../core/api/http.ts";
+import { currentLang } from "../../core/i18n.ts";
+import type { ScreenProps } from "../../registry/index.ts";
 import { families } from "../../../events/families/index.ts";
 import { PageBar } from "../../widgets/PageBar/index.ts";
-import { EmptyRow } from "../shared/TableParts.tsx";
+import { EmptyRow } from "../../core/ui/TableParts.tsx";
 
 interface LogRow {
   id: number;

@@ -6,7 +6,7 @@ import { Badge, Box, Button, Checkbox, Group, ScrollArea, Text, Tree, useTree, t
 import { IconChevronRight } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { allValues, checkStates, checkedLeaves, selection, toggleNode, type CheckNode } from "../shared/tree.ts";
+import { allValues, checkStates, checkedLeaves, selection, toggleNode, type CheckNode } from "../../core/ui/tree.ts";
 
 export interface MenuCheckTreeProps {
   /** the menu as tree data (nodeProps.type: 0 directory, 1 menu, 2 button) */

@@ -1,6 +1,6 @@
 /** The menu picker's answer (GET /sys/menu/select) as query options and as Mantine tree data. */
 import type { TreeNodeData } from "@mantine/core";
-import { get } from "../../api/http.ts";
+import { get } from "../../core/api/http.ts";
 import type { Lang } from "../../../events/i18n.ts";
 
 export interface MenuPickNode {

@@ -6,8 +6,8 @@ import { Anchor, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { families } from "../../../events/families/index.ts";
-import { currentLang } from "../../app/i18n.ts";
-import { currentNavigation } from "../../app/navigation.ts";
+import { currentLang } from "../../core/i18n.ts";
+import { currentNavigation } from "../../core/navigation.ts";
 
 export function RecordLink({ family: name, id }: { family: string | null; id: string | null }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /** The webhook deliveries (worker/webhooks): the family's list and info, and the replay of a failed one. */
-import { post } from "../../api/http.ts";
+import { post } from "../../core/api/http.ts";
 
 export const deliveryPath = "/webhooks/delivery";
 export const deliveryTags = { info: "sys:webhook:info", replay: "sys:webhook:update" } as const;

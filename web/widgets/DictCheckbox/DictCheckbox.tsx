@@ -1,7 +1,7 @@
 /** Checkboxes, one per entry of a dictionary type, holding several values (spec section 2 widgets). */
 import { Checkbox, Group, useProps, type CheckboxGroupProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { entryName, useDictionary } from "../../api/dictionaries.ts";
+import { entryName, useDictionary } from "../../core/api/dictionaries.ts";
 
 export interface DictCheckboxProps extends Omit<CheckboxGroupProps, "children" | "value" | "defaultValue" | "onChange"> {
   /** dictionary type whose entries are the choices */

@@ -1,7 +1,7 @@
 /** Radio buttons, one per entry of a dictionary type (spec section 2 widgets). */
 import { Group, Radio, useProps, type RadioGroupProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { entryName, useDictionary } from "../../api/dictionaries.ts";
+import { entryName, useDictionary } from "../../core/api/dictionaries.ts";
 
 export interface DictRadioProps extends Omit<RadioGroupProps, "children" | "value" | "defaultValue" | "onChange"> {
   /** dictionary type whose entries are the choices */

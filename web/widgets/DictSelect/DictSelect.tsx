@@ -2,7 +2,7 @@
 import { MultiSelect, Select, useProps, type MultiSelectProps, type SelectProps } from "@mantine/core";
 import { useMemo, type Ref } from "react";
 import { useTranslation } from "react-i18next";
-import { entryName, useDictionary } from "../../api/dictionaries.ts";
+import { entryName, useDictionary } from "../../core/api/dictionaries.ts";
 
 type Shared = Omit<SelectProps, "data" | "value" | "defaultValue" | "onChange"> & Omit<MultiSelectProps, "data" | "value" | "defaultValue" | "onChange">;
 

@@ -1,7 +1,7 @@
 /** A dictionary value (or several) shown as its name in a tag (spec section 2 widgets). */
 import { Badge, Group, useProps, type BadgeProps, type MantineColor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { entryName, useDictionary } from "../../api/dictionaries.ts";
+import { entryName, useDictionary } from "../../core/api/dictionaries.ts";
 
 export interface DictTagProps extends Omit<BadgeProps, "children" | "color"> {
   /** dictionary type of the value */

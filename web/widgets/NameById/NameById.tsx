@@ -1,6 +1,6 @@
 /** The name of a user, department or organisation unit by its id (spec section 2 widgets; names cached in session storage). */
 import { Text, useProps, type TextProps } from "@mantine/core";
-import { useName, type NameKind } from "../../api/names.ts";
+import { useName, type NameKind } from "../../core/api/names.ts";
 
 export interface NameByIdProps extends Omit<TextProps, "children"> {
   /** what the id names */

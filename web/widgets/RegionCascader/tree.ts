@@ -3,8 +3,8 @@
  * units (/sys/organization/getlist?id=). Each child list is fetched once and cached; labels of every node
  * seen are remembered so selected values can be named.
  */
-import { get } from "../../api/http.ts";
-import { loadName } from "../../api/names.ts";
+import { get } from "../../core/api/http.ts";
+import { loadName } from "../../core/api/names.ts";
 
 export type TreeSource = "area" | "organisation";
 

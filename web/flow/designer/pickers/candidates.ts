@@ -2,7 +2,7 @@
  * The candidate lists the designer picks approvers from (GET /sys/candidate/userTree and roleList, any
  * signed-in user), as TanStack queries so every picker on the page shares one fetch.
  */
-import { get } from "../../../api/http.ts";
+import { get } from "../../../core/api/http.ts";
 
 /** A chosen user or role, kept with its name so the card shows it without another fetch. */
 export interface Pick {

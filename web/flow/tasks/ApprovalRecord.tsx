@@ -6,14 +6,14 @@
 import { Alert, Center, Divider, Drawer, Group, Loader, Stack, Text, Timeline } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Family } from "../../events/family.ts";
-import type { Lang } from "../../events/i18n.ts";
-import { fieldLabel } from "../../events/validation.ts";
-import { get } from "../api/http.ts";
-import type { FlowRecordRow } from "../flow/tasks/api.ts";
-import { FlowRecord, recordQuery } from "../flow/tasks/FlowRecord.tsx";
-import { DictTag } from "../widgets/DictTag/index.ts";
-import { FieldValue } from "./FieldValue.tsx";
+import type { Family } from "../../../events/family.ts";
+import type { Lang } from "../../../events/i18n.ts";
+import { fieldLabel } from "../../../events/validation.ts";
+import { get } from "../../core/api/http.ts";
+import type { FlowRecordRow } from "./api.ts";
+import { FlowRecord, recordQuery } from "./FlowRecord.tsx";
+import { DictTag } from "../../widgets/DictTag/index.ts";
+import { FieldValue } from "../../crud/FieldValue.tsx";
 
 export interface ApprovalHistory {
   status: string | null;

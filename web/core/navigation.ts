@@ -2,7 +2,7 @@
  * Menu and permissions for the session: the first navigation with a token fetches /sys/menu/nav; code 0
  * stores them and marks the dynamic routes loaded; anything else clears them and sends the user to /login.
  */
-import { get } from "../api/http.ts";
+import { get } from "./api/http.ts";
 import { menuRoutes, type DynamicRoute, type MenuEntry } from "./menu.ts";
 import { readJson, storageKeys } from "./session.ts";
 

@@ -4,8 +4,8 @@
  * server's message (or the "not signed in" text) once, clear the sign-in and go to /login.
  */
 import { notifications } from "@mantine/notifications";
-import i18n, { currentLang } from "../app/i18n.ts";
-import { clearSession, getToken, leaveOnPurpose, leaveSignInNotice } from "../app/session.ts";
+import i18n, { currentLang } from "../i18n.ts";
+import { clearSession, getToken, leaveOnPurpose, leaveSignInNotice } from "../session.ts";
 
 export const httpTimeoutMs = 30_000;
 

@@ -4,7 +4,7 @@
  */
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { resources } from "../locales/index.ts";
+import { resources } from "./locales/index.ts";
 import { languageCookie, leaveOnPurpose, readCookie, writeCookie } from "./session.ts";
 import type { Lang } from "../../events/i18n.ts";
 

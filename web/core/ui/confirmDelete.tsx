@@ -5,7 +5,7 @@
 import { Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import type { ReactNode } from "react";
-import i18n from "../app/i18n.ts";
+import i18n from "../i18n.ts";
 
 export function confirmDelete(serials: (string | number)[], { text, warning }: { text?: ReactNode; warning?: ReactNode } = {}): Promise<boolean> {
   return confirmDialog(text ?? i18n.t("notice.deleteConfirm", { n: serials.join(",") }), { warning, textTestId: "delete-confirm-text" });

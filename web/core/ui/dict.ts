@@ -1,14 +1,14 @@
 /**
  * Dictionary entries as select options and labels in the current language, over the shared dictionary
- * cache (web/api/dictionaries.ts: one batched load, kept in session storage).
+ * cache (web/core/api/dictionaries.ts: one batched load, kept in session storage).
  *
  * @example
  * const { options, labelOf } = useDict("roleType");
  * <Select data={options} />; labelOf("admin") // "管理员角色"
  */
 import { useMemo } from "react";
-import { entryName, useDictionary } from "../../api/dictionaries.ts";
-import { currentLang } from "../../app/i18n.ts";
+import { entryName, useDictionary } from "../api/dictionaries.ts";
+import { currentLang } from "../i18n.ts";
 
 export function useDict(type: string) {
   const { entries } = useDictionary(type);

@@ -1,8 +1,8 @@
-/** The sys screens' shared feedback: the delete confirmation (the crud one), toasts, server field errors onto a form. */
+/** Feedback every screen shares: the delete confirmation, toasts (the one notifyError), server field errors onto a form. */
 import { notifications } from "@mantine/notifications";
-import { ApiError } from "../../api/http.ts";
+import { ApiError } from "./api/http.ts";
 
-export { confirmDelete } from "../../crud/confirmDelete.tsx";
+export { confirmDelete } from "./ui/confirmDelete.tsx";
 
 export function notifySuccess(message: string) {
   notifications.show({ color: "green", message });
