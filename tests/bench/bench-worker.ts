@@ -3,7 +3,9 @@
  * `wrangler dev` on tests/bench/wrangler.toml in its own process group (stopped with the bench).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
+import { NodeD1 } from "./node-d1.ts";
+import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
 
 export const benchConfig = "tests/bench/wrangler.toml";
 
@@ -12,6 +14,14 @@ export function migrateBenchDb(persist: string): string {
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", benchConfig, "--persist-to", persist], { stdio: "ignore" });
   const dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
   return `${dir}/${readdirSync(dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
+}
+
+/** A fresh bench database under `persist`: migrated and seeded (the administrator with the demo password), open for loading more. */
+export async function seededBenchDb(persist: string, at = new Date().toISOString()): Promise<NodeD1> {
+  rmSync(persist, { recursive: true, force: true });
+  const loader = new NodeD1(migrateBenchDb(persist));
+  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword, at })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  return loader;
 }
 
 /** Starts the bench Worker on `port`; `stop` ends its whole process group (also when the bench exits). */

@@ -5,10 +5,8 @@
  * code), the enterprise's timeline, the master found by code, a keyword search of the master, the
  * statistics, and applications saved and submitted into their approval flow per second.
  */
-import { rmSync } from "node:fs";
-import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
-import { NodeD1 } from "./node-d1.ts";
-import { demoAdminPassword, seedId, seedMeta, seedStatements } from "../../worker/seed/index.ts";
+import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { demoAdminPassword, seedId, seedMeta } from "../../worker/seed/index.ts";
 import { buildEnterpriseDemo, showcaseEnterprise } from "../../worker/seed/enterprise-demo/index.ts";
 import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
@@ -21,10 +19,8 @@ export async function enterpriseFigures(options: { port?: number; applications?:
   const port = options.port ?? Number(process.env.BENCH_ENTERPRISE_PORT ?? 8794);
   const applications = options.applications ?? Number(process.env.BENCH_APPLICATIONS ?? 200);
   const persist = ".wrangler/bench-enterprise";
-  rmSync(persist, { recursive: true, force: true });
-  const loader = new NodeD1(migrateBenchDb(persist));
   const at = new Date().toISOString();
-  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword, at })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  const loader = await seededBenchDb(persist, at);
   const seeding = performance.now();
   let records = 0;
   await buildEnterpriseDemo(seedId, at, {

@@ -4,10 +4,8 @@
  * BENCH_OPEN_TASKS (default 100,000) open tasks in the inbox of one user (inside the Worker, next to one
  * bare D1 call, and end to end over HTTP). Its own wrangler dev on its own local D1, seeded like `npm start`.
  */
-import { rmSync } from "node:fs";
-import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
-import { NodeD1 } from "./node-d1.ts";
-import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
+import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { demoAdminPassword } from "../../worker/seed/index.ts";
 import type { Line } from "./web.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
@@ -53,9 +51,7 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
   const openTasks = options.openTasks ?? Number(process.env.BENCH_OPEN_TASKS ?? 100_000);
   const approvals = options.approvals ?? Number(process.env.BENCH_APPROVALS ?? 300);
   const persist = ".wrangler/bench-flow";
-  rmSync(persist, { recursive: true, force: true });
-  const loader = new NodeD1(migrateBenchDb(persist));
-  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
 

@@ -4,11 +4,9 @@
  * names a new stream, so the pipeline reads nothing before its one batch; an update reads its stream first.
  * Sequential requests from this process against `wrangler dev` on a freshly seeded local D1.
  */
-import { rmSync } from "node:fs";
-import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
-import { NodeD1 } from "./node-d1.ts";
+import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { benchRecord } from "./scenarios.ts";
-import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
+import { demoAdminPassword } from "../../worker/seed/index.ts";
 import type { Line } from "./web.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
@@ -18,9 +16,7 @@ export async function pipelineFigures(options: { port?: number; count?: number }
   const port = options.port ?? Number(process.env.BENCH_PIPELINE_PORT ?? 8797);
   const count = options.count ?? Number(process.env.BENCH_PIPELINE_COUNT ?? 1000);
   const persist = ".wrangler/bench-pipeline";
-  rmSync(persist, { recursive: true, force: true });
-  const loader = new NodeD1(migrateBenchDb(persist));
-  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword, at: new Date().toISOString() })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
 

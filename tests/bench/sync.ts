@@ -5,10 +5,8 @@
  * cursor, from `POST /syn/synjuddoclist/run` until the run reports done. A second run over the unchanged
  * source measures the no-change pass (reads only, no events).
  */
-import { rmSync } from "node:fs";
-import { benchApi, migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
-import { NodeD1 } from "./node-d1.ts";
-import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
+import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { demoAdminPassword } from "../../worker/seed/index.ts";
 import { orgCodeCheck, usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
 import { startSyncSource } from "../sync-source/server.ts";
 import type { Line } from "./web.ts";
@@ -21,9 +19,7 @@ export async function syncFigures(options: { port?: number; enterprises?: number
   const enterprises = options.enterprises ?? Number(process.env.BENCH_SYNC_ENTERPRISES ?? 10);
   const perEnterprise = options.perEnterprise ?? Number(process.env.BENCH_SYNC_RECORDS ?? 2_000);
   const persist = ".wrangler/bench-sync";
-  rmSync(persist, { recursive: true, force: true });
-  const loader = new NodeD1(migrateBenchDb(persist));
-  await loader.batch((await seedStatements({ adminPassword: demoAdminPassword, at: new Date().toISOString() })).map((st) => loader.prepare(st.sql).bind(...st.params)));
+  const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
 
