@@ -71,8 +71,9 @@ describe("portal deliveries (门户推送)", () => {
     await row(failedId).waitFor();
     await row(goodId).waitFor();
     expect(await row(failedId).getAttribute("data-outcome")).toBe("failed");
-    await expect(row(failedId).textContent()).resolves.toContain("失败");
-    await expect(row(goodId).textContent()).resolves.toContain("已受理");
+    // the outcome is a dictionary label: it fills in once the dictionary has loaded
+    await expect.poll(() => row(failedId).textContent()).toContain("失败");
+    await expect.poll(() => row(goodId).textContent()).toContain("已受理");
     await expect(row(goodId).textContent()).resolves.toContain("demand.created");
     expect(await row(failedId).getByTestId("delivery-replay").count()).toBe(1);
     expect(await row(goodId).getByTestId("delivery-replay").count()).toBe(0);

@@ -32,6 +32,30 @@ export const isLeavingOnPurpose = () => leavingOnPurpose;
 export function saveSignIn(token: string, username: string) {
   writeCookie(tokenCookie, token, 1);
   writeCookie(usernameCookie, username, 1);
+  // the sign-in's own bookmark: the next request must see the session it just wrote, whichever replica it reaches
+  if (bookmark) localStorage.setItem(bookmarkKey, bookmark);
+}
+
+/**
+ * Read-your-writes across the nearest D1 replica: the server answers its session's bookmark and every request
+ * sends back the newest one seen, so a replica behind the user's last write is never read. Bookmarks of one
+ * database order as strings. Kept in memory and, while signed in, in localStorage for the other tabs; an
+ * answer that arrives after sign-out is not written back into the cleared storage.
+ */
+const bookmarkKey = "qifu.d1Bookmark";
+let bookmark: string | null = null;
+
+export function lastBookmark(): string | null {
+  const stored = localStorage.getItem(bookmarkKey);
+  return stored && (!bookmark || stored > bookmark) ? stored : bookmark;
+}
+
+export function keepBookmark(answered: string | null) {
+  if (!answered) return;
+  const known = lastBookmark();
+  if (known && answered <= known) return;
+  bookmark = answered;
+  if (getToken()) localStorage.setItem(bookmarkKey, answered);
 }
 
 /** Sign-out: cookies, stores, local and session storage, and the routes flag. */
@@ -41,6 +65,7 @@ export function clearSession() {
   const language = readCookie(languageCookie);
   localStorage.clear();
   sessionStorage.clear();
+  bookmark = null;
   if (language) writeCookie(languageCookie, language, 365);
   window.dispatchEvent(new Event("qifu:signed-out"));
 }

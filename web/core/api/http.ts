@@ -5,7 +5,7 @@
  */
 import { notifications } from "@mantine/notifications";
 import i18n, { currentLang } from "../i18n.ts";
-import { clearSession, getToken, leaveOnPurpose, leaveSignInNotice } from "../session.ts";
+import { clearSession, getToken, keepBookmark, lastBookmark, leaveOnPurpose, leaveSignInNotice } from "../session.ts";
 
 export const httpTimeoutMs = 30_000;
 
@@ -105,23 +105,9 @@ export function requestUrl(path: string, query: Query = {}): string {
   return `/api${path}?${params}`;
 }
 
-/**
- * Read-your-writes across the nearest D1 replica: the server answers its session's bookmark in this header
- * and every request sends back the newest one seen (in any tab), so a replica behind the user's last write
- * is never read. Bookmarks of one database order as strings.
- */
+/** The header the server answers its D1 session's bookmark in, and the browser sends the newest one back in (core/session.ts keeps it). */
 export const bookmarkHeader = "x-d1-bookmark";
-const bookmarkKey = "qifu.d1Bookmark";
-
-export function lastBookmark(): string | null {
-  return localStorage.getItem(bookmarkKey);
-}
-
-export function keepBookmark(bookmark: string | null) {
-  if (!bookmark) return;
-  const known = lastBookmark();
-  if (!known || bookmark > known) localStorage.setItem(bookmarkKey, bookmark);
-}
+export { keepBookmark, lastBookmark } from "../session.ts";
 
 let signingOut = false;
 
