@@ -17,13 +17,14 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
+import type { Lang } from "../../events/i18n.ts";
 import { ApiError } from "../core/api/http.ts";
 import { deleteRecords, listPrefQueries, recordQueries, saveListPref, type ColumnPref, type Row, type SavedView } from "../core/api/records.ts";
 import { rememberRecent } from "../core/recent.ts";
 import { hasPermission } from "../core/session.ts";
 import { StickyBar } from "../widgets/StickyBar/index.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
-import { arrangeColumns, columnPrefs, type Column } from "./columns.ts";
+import { arrangeColumns, columnLabel, columnPrefs, defaultColumns, type Column } from "./columns.ts";
 import type { FieldInputs } from "./FieldInput.tsx";
 import { HistoryDrawer } from "./HistoryDrawer.tsx";
 import { RecordForm } from "./RecordForm.tsx";
@@ -62,7 +63,7 @@ const recordLabel = (family: Family, row: Row, id: string) => {
 };
 
 export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar, embedded = false, preset }: ListPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { state, update, pathname } = useListState(family, fixedFilters, { local: embedded });
   const { page, size, sort, keyword } = state;
@@ -213,7 +214,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
             {selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
               {!embedded && <SavedViews family={family} current={{ filters: applied, keyword, sort, columns }} activeId={state.view} onApply={applyView} onSaved={(id) => update({ view: id })} />}
-              <ColumnChooser family={family} columns={columns} onSave={saveColumns} />
+              <ColumnChooser label={(key) => columnLabel(family, key, i18n.language as Lang, t)} defaults={() => defaultColumns(family)} columns={columns} onSave={saveColumns} />
               {can.remove && <RecycleBin family={family} onRestored={(id) => forgetCached([id])} />}
             </Group>
           </Group>
