@@ -27,7 +27,7 @@
  */
 import { Box, Button, Card, Checkbox, Group, LoadingOverlay, Select, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from "@mantine/dates";
-import { keepPreviousData, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import { IconArrowDown, IconArrowUp, IconCalendar, IconRefresh, IconSearch, IconSelector } from "@tabler/icons-react";
 import "dayjs/locale/zh-cn";
 import type { TFunction } from "i18next";
@@ -101,6 +101,9 @@ export interface ListContext<R> {
   run: (key: string, work: () => Promise<unknown>) => Promise<void>;
   selected: string[];
   setSelected: (ids: string[]) => void;
+  /** opens the declared `form` dialog: null adds a record, an id edits it */
+  edit: (id: string | null) => void;
+  queryClient: QueryClient;
 }
 
 export type ListAnswer<R> = { rows: R[]; total: number; totalCapped?: boolean };
@@ -130,6 +133,10 @@ export interface ListSpec<R> {
   /** the drawer a row opens (`list.open(id)`), and commands at its end */
   detail?: DetailSpec<any>;
   detailFooter?: (record: any, list: ListContext<R>) => ReactNode;
+  /** above the filter bar (counts, a summary) */
+  header?: (list: ListContext<R>) => ReactNode;
+  /** the add/edit dialog `list.edit(id)` opens (id null: a new record); `close` after saving or cancelling */
+  form?: (id: string | null, close: () => void) => ReactNode;
   /** reload while the rows are still changing (a running job) */
   refetchInterval?: (rows: R[]) => number | false;
   /** the table's minimum width before it scrolls sideways @default 1000 */
@@ -181,6 +188,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
 
   const query = queryOf(filters);
   const order = sort ? (spec.sortQuery ?? ((s: Sort) => ({ orderField: s.field, order: s.order })))(sort) : {};
@@ -240,6 +248,8 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
   const context: ListContext<R> = {
     t, rows, query, busy, run, selected, setSelected,
     open: setOpenId,
+    edit: (id) => setEditing({ id }),
+    queryClient,
     refresh: () => void list.refetch(),
     isFetching: list.isFetching,
   };
@@ -261,6 +271,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
   return (
     <Card withBorder data-testid={`${spec.name}-screen`}>
       <Stack>
+        {spec.header?.(context)}
         <form onSubmit={search} role="search">
           <Group gap="sm">
             <FilterBar spec={spec} values={draft} onChange={setDraft} />
@@ -323,6 +334,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
         {list.isError && <Text c="red" size="sm" data-testid={`${spec.name}-error`}>{list.error.message}</Text>}
         <PageBar page={page} limit={size} total={total} capped={list.data?.totalCapped} onChange={(next, limit) => update({ page: next, size: limit })} />
       </Stack>
+      {spec.form && editing && spec.form(editing.id, () => setEditing(null))}
       {spec.detail && <DetailDrawer spec={spec.detail} id={openId} onClose={() => setOpenId(null)} footer={spec.detailFooter ? (d) => spec.detailFooter!(d, context) : undefined} />}
     </Card>
   );
