@@ -33,7 +33,7 @@ import { RecycleBin } from "./RecycleBin.tsx";
 import { SavedViews } from "./SavedViews.tsx";
 import { filterQuery, SearchForm, type Filters } from "./SearchForm.tsx";
 import { filtersOf } from "./listSearch.ts";
-import { useListState } from "./useListState.ts";
+import { useLastPageFallback, useListState } from "./useListState.ts";
 import { confirmDelete as confirmDeleteDialog } from "../core/ui/confirmDelete.tsx";
 import { ExportButton, ImportButton } from "./spreadsheet/index.ts";
 import { useLifecycle } from "./lifecycle.tsx";
@@ -87,7 +87,6 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
   const list = useQuery({ ...recordQueries(family.path).list({ page, limit: size, ...order, ...filters, ...(keyword ? { keyword } : {}) }), placeholderData: keepPreviousData });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / size));
   const idOf = (row: Row) => String(row[family.idKey]);
 
   // the user's columns (kept on the server per family); the declared ones until they load or when unavailable
@@ -113,10 +112,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
   }, [appliedKey]);
   useEffect(() => setSelected([]), [appliedKey, page, size]);
 
-  // a page emptied by deletes (or a pasted page past the end) falls back to the last page that has rows
-  useEffect(() => {
-    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1 && total > 0) update({ page: pages }, { replace: true });
-  }, [list.data, list.isPlaceholderData, page, pages, total, update]);
+  useLastPageFallback(list, state, update);
 
   const search = () => update({ filters: draft, keyword: draftKeyword, page: 1, view: undefined });
   const reset = () => update({ filters: fixedFilters, keyword: "", page: 1, sort: null, view: undefined });

@@ -45,7 +45,7 @@ import { arrangeChosen, columnPrefs, type Column } from "./columns.ts";
 import { DetailDrawer, type DetailSpec } from "./DetailDrawer.tsx";
 import { ListPage, type ListPageProps } from "./ListPage.tsx";
 import type { Filters, ListShape, Sort } from "./listSearch.ts";
-import { useListState } from "./useListState.ts";
+import { useLastPageFallback, useListState } from "./useListState.ts";
 
 export interface Option {
   value: string;
@@ -199,7 +199,6 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
   });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / size));
 
   // the URL changed (search, back/forward, a link such as the job screen's Logs): the bar shows what the list shows
   const filtersKey = JSON.stringify(filters);
@@ -208,9 +207,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filtersKey]);
   useEffect(() => setSelected([]), [filtersKey, page, size]);
-  useEffect(() => {
-    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1 && total > 0) update({ page: pages }, { replace: true });
-  }, [list.data, list.isPlaceholderData, page, pages, total, update]);
+  useLastPageFallback(list, state, update);
 
   // the user's columns, kept on the server under the endpoint's path
   const chooser = spec.columnChooser !== false;

@@ -13,7 +13,7 @@
  * update({ page: 2 });
  */
 import { useMatch, useNavigate } from "@tanstack/react-router";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Family } from "../../events/family.ts";
 import { listSearchOf, listStateOf, shapeOf, type Filters, type ListShape, type ListState } from "./listSearch.ts";
 
@@ -43,4 +43,16 @@ export function useListState(source: Family | ListShape, fixedFilters: Filters, 
   );
 
   return { state, update, pathname };
+}
+
+/** A page emptied by deletes (or a pasted page past the end) falls back to the last page that has rows. */
+export function useLastPageFallback(
+  list: { data?: { rows: unknown[]; total: number }; isPlaceholderData: boolean },
+  { page, size }: Pick<ListState, "page" | "size">,
+  update: (change: Partial<ListState>, options?: { replace?: boolean }) => void,
+) {
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1 && total > 0) update({ page: Math.ceil(total / size) }, { replace: true });
+  }, [list.data, list.isPlaceholderData, page, size, total, update]);
 }
