@@ -7,25 +7,24 @@ import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, ScrollArea, St
 import { IconArrowDown, IconArrowUp, IconColumns3, IconGripVertical } from "@tabler/icons-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { Family } from "../../events/family.ts";
-import type { Lang } from "../../events/i18n.ts";
-import { columnLabel, defaultColumns, maxColumnWidth, minColumnWidth, moveColumn, type Column } from "./columns.ts";
+import { maxColumnWidth, minColumnWidth, moveColumn, type Column } from "./columns.ts";
 
 export interface ColumnChooserProps {
-  family: Family;
+  /** a column's title */
+  label: (key: string) => string;
+  /** what "reset" returns to */
+  defaults: () => Column[];
   /** the columns in force */
   columns: Column[];
   /** stores the new arrangement; resolves when saved */
   onSave: (columns: Column[]) => Promise<void>;
 }
 
-export function ColumnChooser({ family, columns, onSave }: ColumnChooserProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+export function ColumnChooser({ label, defaults, columns, onSave }: ColumnChooserProps) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<Column[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
-  const label = (key: string) => columnLabel(family, key, lang, t);
 
   const close = () => setDraft(null);
   const save = async (next: Column[]) => {
@@ -113,7 +112,7 @@ export function ColumnChooser({ family, columns, onSave }: ColumnChooserProps) {
           </Stack>
         </ScrollArea.Autosize>
         <Group justify="space-between" mt="md">
-          <Button variant="subtle" onClick={() => void save(defaultColumns(family))} loading={saving} data-testid="columns-reset">
+          <Button variant="subtle" onClick={() => void save(defaults())} loading={saving} data-testid="columns-reset">
             {t("crud.columns.reset")}
           </Button>
           <Group gap="xs">

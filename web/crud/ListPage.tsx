@@ -17,13 +17,14 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
+import type { Lang } from "../../events/i18n.ts";
 import { ApiError } from "../core/api/http.ts";
 import { deleteRecords, listPrefQueries, recordQueries, saveListPref, type ColumnPref, type Row, type SavedView } from "../core/api/records.ts";
 import { rememberRecent } from "../core/recent.ts";
 import { hasPermission } from "../core/session.ts";
 import { StickyBar } from "../widgets/StickyBar/index.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
-import { arrangeColumns, columnPrefs, type Column } from "./columns.ts";
+import { arrangeColumns, columnLabel, columnPrefs, defaultColumns, type Column } from "./columns.ts";
 import type { FieldInputs } from "./FieldInput.tsx";
 import { HistoryDrawer } from "./HistoryDrawer.tsx";
 import { RecordForm } from "./RecordForm.tsx";
@@ -32,7 +33,7 @@ import { RecycleBin } from "./RecycleBin.tsx";
 import { SavedViews } from "./SavedViews.tsx";
 import { filterQuery, SearchForm, type Filters } from "./SearchForm.tsx";
 import { filtersOf } from "./listSearch.ts";
-import { useListState } from "./useListState.ts";
+import { useLastPageFallback, useListState } from "./useListState.ts";
 import { confirmDelete as confirmDeleteDialog } from "../core/ui/confirmDelete.tsx";
 import { ExportButton, ImportButton } from "./spreadsheet/index.ts";
 import { useLifecycle } from "./lifecycle.tsx";
@@ -62,7 +63,7 @@ const recordLabel = (family: Family, row: Row, id: string) => {
 };
 
 export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, toolbar, embedded = false, preset }: ListPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { state, update, pathname } = useListState(family, fixedFilters, { local: embedded });
   const { page, size, sort, keyword } = state;
@@ -86,7 +87,6 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
   const list = useQuery({ ...recordQueries(family.path).list({ page, limit: size, ...order, ...filters, ...(keyword ? { keyword } : {}) }), placeholderData: keepPreviousData });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / size));
   const idOf = (row: Row) => String(row[family.idKey]);
 
   // the user's columns (kept on the server per family); the declared ones until they load or when unavailable
@@ -112,10 +112,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
   }, [appliedKey]);
   useEffect(() => setSelected([]), [appliedKey, page, size]);
 
-  // a page emptied by deletes (or a pasted page past the end) falls back to the last page that has rows
-  useEffect(() => {
-    if (!list.isPlaceholderData && list.data && list.data.rows.length === 0 && page > 1 && total > 0) update({ page: pages }, { replace: true });
-  }, [list.data, list.isPlaceholderData, page, pages, total, update]);
+  useLastPageFallback(list, state, update);
 
   const search = () => update({ filters: draft, keyword: draftKeyword, page: 1, view: undefined });
   const reset = () => update({ filters: fixedFilters, keyword: "", page: 1, sort: null, view: undefined });
@@ -213,7 +210,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
             {selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
               {!embedded && <SavedViews family={family} current={{ filters: applied, keyword, sort, columns }} activeId={state.view} onApply={applyView} onSaved={(id) => update({ view: id })} />}
-              <ColumnChooser family={family} columns={columns} onSave={saveColumns} />
+              <ColumnChooser label={(key) => columnLabel(family, key, i18n.language as Lang, t)} defaults={() => defaultColumns(family)} columns={columns} onSave={saveColumns} />
               {can.remove && <RecycleBin family={family} onRestored={(id) => forgetCached([id])} />}
             </Group>
           </Group>

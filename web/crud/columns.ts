@@ -50,7 +50,11 @@ const validWidth = (width: unknown) => (typeof width === "number" && Number.isFi
  * saved list lacks follow in their default place and visibility; at least one column stays shown.
  */
 export function arrangeColumns(family: Family, saved: SavedColumn[] | null | undefined): Column[] {
-  const defaults = defaultColumns(family);
+  return arrangeChosen(defaultColumns(family), saved);
+}
+
+/** The same for any list: its default columns (./ListScreen.tsx declares them), the user's saved ones on top. */
+export function arrangeChosen(defaults: Column[], saved: SavedColumn[] | null | undefined): Column[] {
   if (!saved || saved.length === 0) return defaults;
   const offered = new Map(defaults.map((c) => [c.key, c]));
   const seen = new Set<string>();

@@ -83,6 +83,32 @@ export interface ListState {
   editId?: string;
 }
 
+/**
+ * What the URL state needs to know of a list: its filter keys and how each reads from the URL, its sortable
+ * keys and whether it has a keyword box. A record family gives it from its declaration (`shapeOf`); a list
+ * over its own endpoint (./ListScreen.tsx) declares it next to its columns.
+ */
+export interface ListShape {
+  filterKeys: readonly string[];
+  /** a filter's URL text as the list holds it, or undefined when it does not fit */
+  filterValue: (key: string, value: unknown) => unknown;
+  sorts: readonly string[];
+  searchable: boolean;
+}
+
+const shapes = new WeakMap<Family, ListShape>();
+/** A family's list shape (one per family, so hooks may depend on it). A shape passes through. */
+export function shapeOf(source: Family | ListShape): ListShape {
+  if (!("fields" in source)) return source;
+  let shape = shapes.get(source);
+  if (!shape) {
+    const family = source;
+    shape = { filterKeys: Object.keys(family.filters), filterValue: (key, value) => filterValue(family, key, value), sorts: family.sorts as string[], searchable: family.search.length > 0 };
+    shapes.set(source, shape);
+  }
+  return shape;
+}
+
 /** A filter's URL text as the search form holds it (numbers as numbers, the rest as text), or undefined when it does not fit. */
 function filterValue(family: Family, key: string, value: unknown): unknown {
   const field = family.fields[key];
@@ -109,10 +135,11 @@ function filterValue(family: Family, key: string, value: unknown): unknown {
 }
 
 /** The declared filters found in a search, checked by their field's kind (what does not fit is left out). */
-export function filtersOf(family: Family, search: Record<string, unknown>): Filters {
+export function filtersOf(source: Family | ListShape, search: Record<string, unknown>): Filters {
+  const shape = shapeOf(source);
   const out: Filters = {};
-  for (const key of Object.keys(family.filters)) {
-    const value = filterValue(family, key, search[key]);
+  for (const key of shape.filterKeys) {
+    const value = shape.filterValue(key, search[key]);
     if (value !== undefined) out[key] = value;
   }
   return out;
@@ -122,16 +149,17 @@ export function filtersOf(family: Family, search: Record<string, unknown>): Filt
  * The list's state from the route's (validated) search. `fixed` filters (a menu URL's query) apply when the URL
  * names none of the family's filters.
  */
-export function listStateOf(family: Family, search: Record<string, unknown>, fixed: Filters = {}): ListState {
+export function listStateOf(source: Family | ListShape, search: Record<string, unknown>, fixed: Filters = {}): ListState {
+  const shape = shapeOf(source);
   const s = validateListSearch(search);
-  const fromUrl = filtersOf(family, search);
-  const sortable = (family.sorts as string[]).includes(s.sort ?? "");
+  const fromUrl = filtersOf(shape, search);
+  const sortable = shape.sorts.includes(s.sort ?? "");
   return {
     page: s.page ?? 1,
     size: s.size ?? defaultPageSize,
     sort: s.sort && sortable ? { field: s.sort, order: s.order ?? "asc" } : null,
-    keyword: family.search.length > 0 ? (s.keyword ?? "") : "",
-    filters: Object.keys(fromUrl).length > 0 ? fromUrl : filtersOf(family, fixed),
+    keyword: shape.searchable ? (s.keyword ?? "") : "",
+    filters: Object.keys(fromUrl).length > 0 ? fromUrl : filtersOf(shape, fixed),
     view: s.view,
     adding: s.new === true,
     editId: s.edit,
@@ -142,11 +170,12 @@ export function listStateOf(family: Family, search: Record<string, unknown>, fix
  * The search to navigate to for a list state: defaults left out, the family's filters as text, and every key
  * that is not the list's (another screen's, or a menu's) kept from `previous`.
  */
-export function listSearchOf(family: Family, state: ListState, previous: Record<string, unknown> = {}): Record<string, string> {
-  const own = new Set([...Object.keys(listSearchSchema.shape), ...Object.keys(family.filters)]);
+export function listSearchOf(source: Family | ListShape, state: ListState, previous: Record<string, unknown> = {}): Record<string, string> {
+  const shape = shapeOf(source);
+  const own = new Set([...Object.keys(listSearchSchema.shape), ...shape.filterKeys]);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(previous)) if (!own.has(key) && value !== undefined && value !== null && value !== "") out[key] = String(value);
-  for (const key of Object.keys(family.filters)) {
+  for (const key of shape.filterKeys) {
     const value = state.filters[key];
     if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
     out[key] = Array.isArray(value) ? value.join(",") : String(value).trim();

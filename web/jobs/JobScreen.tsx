@@ -3,11 +3,10 @@
  * cron reading (in the current language) and next run, and per row edit, run now, pause or resume, delete
  * and the job's logs — each behind its permission tag, the consequential ones behind a confirmation.
  */
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Group, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { IconPlayerPause, IconPlayerPlay, IconPlus, IconRun, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconPlayerPause, IconPlayerPlay, IconPlus, IconRun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { get } from "../core/api/http.ts";
 import { currentLang } from "../core/i18n.ts";
@@ -15,9 +14,8 @@ import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { runCommand } from "../core/feedback.tsx";
-import { EmptyRow } from "../core/ui/TableParts.tsx";
-import { PageBar } from "../widgets/PageBar/index.ts";
-import { jobApi, jobPath, jobQueries, jobTags, type Job, type JobCommand, type JobLog } from "./api.ts";
+import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
+import { jobApi, jobPath, jobQueries, jobTags, logPath, type Job, type JobCommand, type JobLog } from "./api.ts";
 import { JobForm } from "./JobForm.tsx";
 import { JobStatusBadge } from "./StatusBadges.tsx";
 
@@ -30,6 +28,20 @@ const countLabels: Record<string, string> = {
   todayFailure: "jobs.countTodayFailure",
 };
 
+function JobCounts() {
+  const { t } = useTranslation();
+  const counts = useQuery(jobQueries.counts());
+  return (
+    <Group gap="xs" data-testid="job-counts">
+      {Object.entries(counts.data ?? {}).map(([key, n]) => (
+        <Badge key={key} variant="outline" size="lg" tt="none" data-count={key}>
+          {countLabels[key] ? t(countLabels[key]) : key}: {n}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 /** The reading of a row's cron expression, shared with the form's cache of the same expression. */
 function CronReading({ cron }: { cron: string }) {
   const answer = useQuery(jobQueries.nextRuns(cron));
@@ -37,116 +49,92 @@ function CronReading({ cron }: { cron: string }) {
   return <Text size="xs" c="dimmed" data-testid="job-cron-reading">{answer.data?.valid ? answer.data.reading?.[lang] : ""}</Text>;
 }
 
-export default function JobScreen(_: ScreenProps) {
+/** "Running now" on a job with a run going on: the runs are polled while there are any, so a "run now" shows until it ends (one query for all rows). */
+function RunningNow({ jobId }: { jobId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState({ jobName: "", status: null as string | null });
-  const [filter, setFilter] = useState(draft);
-  const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const [form, setForm] = useState<{ id: string | null } | null>(null);
-  const list = useQuery({ ...jobQueries.list({ ...paging, jobName: filter.jobName.trim() || undefined, status: filter.status ?? undefined }), placeholderData: keepPreviousData });
-  const counts = useQuery(jobQueries.counts());
-  // the runs going on now: polled while there are any, so a "run now" shows until it ends
   const running = useQuery({
     queryKey: [jobPath, "runSource"],
     queryFn: async () => (await get<JobLog[]>(`${jobPath}/runSource`)).data ?? [],
     refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? 3_000 : false),
   });
-  const runningJobs = new Set((running.data ?? []).map((r) => r.jobId));
-  const rows = list.data?.rows ?? [];
-  const search = () => (setFilter(draft), setPaging((p) => ({ ...p, page: 1 })));
+  return running.data?.some((r) => r.jobId === jobId) ? <Badge color="blue" variant="dot" tt="none">{t("jobs.runningNow")}</Badge> : null;
+}
 
-  const command = async (name: JobCommand, job: Job) => {
-    const question = { run: "jobs.confirmRun", pause: "jobs.confirmPause", resume: "jobs.confirmResume", delete: "jobs.confirmDelete" }[name];
-    if (!(await confirmDialog(t(question, { name: job.jobName }), { danger: name === "delete" }))) return;
-    if (await runCommand(() => jobApi.command(name, [job.jobId]))) {
-      await queryClient.invalidateQueries({ queryKey: [jobPath] });
-      if (name === "run") await queryClient.invalidateQueries({ queryKey: ["/job/scheduleLog"] });
-    }
-  };
+function LogsButton({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return <Button size="compact-sm" variant="subtle" onClick={() => void navigate({ to: "/job/schedulelog", search: { jobId } as never })} data-testid="job-logs">{t("jobs.logs")}</Button>;
+}
 
-  return (
-    <Card withBorder data-testid="job-screen">
-      <Stack>
-        <Group gap="xs" data-testid="job-counts">
-          {Object.entries(counts.data ?? {}).map(([key, n]) => (
-            <Badge key={key} variant="outline" size="lg" tt="none" data-count={key}>
-              {countLabels[key] ? t(countLabels[key]) : key}: {n}
-            </Badge>
-          ))}
+const questions = { run: "jobs.confirmRun", pause: "jobs.confirmPause", resume: "jobs.confirmResume", delete: "jobs.confirmDelete" } as const;
+
+async function command(name: JobCommand, job: Job, list: ListContext<Job>) {
+  if (!(await confirmDialog(list.t(questions[name], { name: job.jobName }), { danger: name === "delete" }))) return;
+  if (await runCommand(() => jobApi.command(name, [job.jobId]))) {
+    await list.queryClient.invalidateQueries({ queryKey: [jobPath] });
+    if (name === "run") await list.queryClient.invalidateQueries({ queryKey: [logPath] });
+  }
+}
+
+const paused = (job: Job) => String(job.status) === "1";
+
+const jobList: ListSpec<Job> = {
+  name: "job",
+  path: jobPath,
+  query: (params) => jobQueries.list(params),
+  rowKey: (job) => job.jobId,
+  rowAttrs: (job) => ({ "data-job-id": job.jobId }),
+  minWidth: 1200,
+  header: () => <JobCounts />,
+  filters: [
+    { kind: "text", key: "jobName", testId: "job-search-name", label: (t) => t("jobs.search"), width: 200 },
+    { kind: "select", key: "status", testId: "job-search-status", label: (t) => t("jobs.allStatus"), width: 140, options: (t) => [{ value: "0", label: t("jobs.statusNormal") }, { value: "1", label: t("jobs.statusPaused") }] },
+  ],
+  columns: [
+    { key: "jobName", title: (t) => t("jobs.jobName") },
+    { key: "jobGroup", title: (t) => t("jobs.jobGroup"), render: (job) => job.jobGroup ?? "" },
+    { key: "handler", title: (t) => t("jobs.handler"), render: (job) => <Text size="xs" ff="monospace">{job.beanName}.{job.methodName}</Text> },
+    {
+      key: "cronExpression",
+      title: (t) => t("jobs.cron"),
+      render: (job) => (
+        <>
+          <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>{job.cronExpression}</Text>
+          <CronReading cron={job.cronExpression} />
+        </>
+      ),
+    },
+    {
+      key: "status",
+      title: (t) => t("jobs.status"),
+      width: 90,
+      render: (job) => (
+        <Group gap={4}>
+          <JobStatusBadge status={job.status} />
+          <RunningNow jobId={job.jobId} />
         </Group>
-        <Group gap="sm">
-          <TextInput placeholder={t("jobs.search")} value={draft.jobName} onChange={(e) => setDraft({ ...draft, jobName: e.currentTarget.value })} onKeyDown={(e) => e.key === "Enter" && search()} w={200} data-testid="job-search-name" />
-          <Select
-            placeholder={t("jobs.allStatus")}
-            data={[{ value: "0", label: t("jobs.statusNormal") }, { value: "1", label: t("jobs.statusPaused") }]}
-            clearable
-            value={draft.status}
-            onChange={(v) => setDraft({ ...draft, status: v })}
-            w={140}
-            data-testid="job-search-status"
-          />
-          <Button leftSection={<IconSearch size={16} />} onClick={search} data-testid="job-search">{t("actions.search")}</Button>
-          <Button variant="default" onClick={() => (setDraft({ jobName: "", status: null }), setFilter({ jobName: "", status: null }), setPaging((p) => ({ ...p, page: 1 })))}>{t("actions.reset")}</Button>
-          {hasPermission(jobTags.save) && <Button ml="auto" leftSection={<IconPlus size={16} />} onClick={() => setForm({ id: null })} data-testid="job-add">{t("jobs.add")}</Button>}
-        </Group>
-        <Table.ScrollContainer minWidth={1200}>
-          <Table striped highlightOnHover withTableBorder data-testid="job-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={180}>{t("jobs.jobName")}</Table.Th>
-                <Table.Th>{t("jobs.jobGroup")}</Table.Th>
-                <Table.Th>{t("jobs.handler")}</Table.Th>
-                <Table.Th miw={130}>{t("jobs.cron")}</Table.Th>
-                <Table.Th w={90}>{t("jobs.status")}</Table.Th>
-                <Table.Th w={170}>{t("jobs.nextRunTime")}</Table.Th>
-                <Table.Th>{t("jobs.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((job) => {
-                const paused = String(job.status) === "1";
-                return (
-                  <Table.Tr key={job.jobId} data-testid="job-row" data-job-id={job.jobId}>
-                    <Table.Td>{job.jobName}</Table.Td>
-                    <Table.Td>{job.jobGroup ?? ""}</Table.Td>
-                    <Table.Td><Text size="xs" ff="monospace">{job.beanName}.{job.methodName}</Text></Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>{job.cronExpression}</Text>
-                      <CronReading cron={job.cronExpression} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <JobStatusBadge status={job.status} />
-                        {runningJobs.has(job.jobId) && <Badge color="blue" variant="dot" tt="none">{t("jobs.runningNow")}</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td data-testid="job-next-run">{paused ? "—" : (job.nextRunTime ?? "")}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {hasPermission(jobTags.update) && <Button size="compact-sm" variant="subtle" onClick={() => setForm({ id: job.jobId })} data-testid="job-edit">{t("jobs.editAction")}</Button>}
-                        {hasPermission(jobTags.run) && <Button size="compact-sm" variant="subtle" leftSection={<IconRun size={14} />} onClick={() => void command("run", job)} data-testid="job-run">{t("jobs.runNow")}</Button>}
-                        {paused
-                          ? hasPermission(jobTags.resume) && <Button size="compact-sm" variant="subtle" leftSection={<IconPlayerPlay size={14} />} onClick={() => void command("resume", job)} data-testid="job-resume">{t("jobs.resume")}</Button>
-                          : hasPermission(jobTags.pause) && <Button size="compact-sm" variant="subtle" color="orange" leftSection={<IconPlayerPause size={14} />} onClick={() => void command("pause", job)} data-testid="job-pause">{t("jobs.pause")}</Button>}
-                        {hasPermission(jobTags.delete) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void command("delete", job)} data-testid="job-delete">{t("jobs.delete")}</Button>}
-                        {hasPermission(jobTags.logs) && (
-                          <Button size="compact-sm" variant="subtle" onClick={() => void navigate({ to: "/job/schedulelog", search: { jobId: job.jobId } as never })} data-testid="job-logs">{t("jobs.logs")}</Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-              {!rows.length && <EmptyRow colSpan={7} loading={list.isLoading} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {list.isError && <Text c="red" size="sm">{(list.error as Error).message}</Text>}
-        <PageBar page={paging.page} limit={paging.limit} total={list.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
-      </Stack>
-      {form && <JobForm id={form.id} onClose={() => setForm(null)} />}
-    </Card>
-  );
+      ),
+    },
+    { key: "nextRunTime", title: (t) => t("jobs.nextRunTime"), width: 170, testId: "job-next-run", render: (job) => (paused(job) ? "—" : (job.nextRunTime ?? "")) },
+  ],
+  toolbar: (list) => hasPermission(jobTags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => list.edit(null)} data-testid="job-add">{list.t("jobs.add")}</Button>,
+  actions: (job, list) => {
+    const { t } = list;
+    return (
+      <>
+        {hasPermission(jobTags.update) && <Button size="compact-sm" variant="subtle" onClick={() => list.edit(job.jobId)} data-testid="job-edit">{t("jobs.editAction")}</Button>}
+        {hasPermission(jobTags.run) && <Button size="compact-sm" variant="subtle" leftSection={<IconRun size={14} />} onClick={() => void command("run", job, list)} data-testid="job-run">{t("jobs.runNow")}</Button>}
+        {paused(job)
+          ? hasPermission(jobTags.resume) && <Button size="compact-sm" variant="subtle" leftSection={<IconPlayerPlay size={14} />} onClick={() => void command("resume", job, list)} data-testid="job-resume">{t("jobs.resume")}</Button>
+          : hasPermission(jobTags.pause) && <Button size="compact-sm" variant="subtle" color="orange" leftSection={<IconPlayerPause size={14} />} onClick={() => void command("pause", job, list)} data-testid="job-pause">{t("jobs.pause")}</Button>}
+        {hasPermission(jobTags.delete) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void command("delete", job, list)} data-testid="job-delete">{t("jobs.delete")}</Button>}
+        {hasPermission(jobTags.logs) && <LogsButton jobId={job.jobId} />}
+      </>
+    );
+  },
+  form: (id, close) => <JobForm id={id} onClose={close} />,
+};
+
+export default function JobScreen(_: ScreenProps) {
+  return <ListScreen list={jobList} />;
 }

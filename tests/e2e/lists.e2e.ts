@@ -1,0 +1,37 @@
+/**
+ * Lists built on the list kit (web/crud/ListScreen.tsx), in a real browser: the operation log keeps its
+ * filters and page size in the URL — a search, a reload and the reset show the same list as the address.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { signedInBrowser } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const session = signedInBrowser(baseUrl);
+const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });
+
+describe("the operation log on the list kit", () => {
+  it("keeps its filter and page size in the URL across a reload, and resets them", async () => {
+    const page = session.page;
+    await page.goto("/sys/log");
+    await page.getByTestId("log-screen").waitFor();
+    await page.getByTestId("log-table").waitFor();
+
+    await page.getByTestId("page-size").selectOption("20");
+    await page.waitForURL((url) => url.searchParams.get("size") === "20");
+
+    await page.getByTestId("log-actor").fill("nobody-at-all");
+    await page.getByTestId("log-search").click();
+    await page.waitForURL((url) => url.searchParams.get("actor") === "nobody-at-all");
+    await poll(() => page.getByTestId("log-table").locator("tbody tr").count()).toBe(1); // the empty row
+    await poll(() => page.getByTestId("total").textContent()).toMatch(/\b0\b/);
+
+    await page.reload();
+    await page.getByTestId("log-screen").waitFor();
+    await poll(() => page.getByTestId("log-actor").inputValue()).toBe("nobody-at-all");
+    expect(await page.getByTestId("page-size").inputValue()).toBe("20");
+
+    await page.getByRole("button", { name: "重置" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("actor"));
+    await poll(() => page.getByTestId("log-actor").inputValue()).toBe("");
+  });
+});
