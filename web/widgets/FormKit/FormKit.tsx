@@ -101,6 +101,8 @@ export interface FormBodyProps<V> {
   disabled?: boolean;
   /** replaces the cancel/save row (the buttons must include a submit button) */
   footer?: ReactNode;
+  /** server error keys some input shows though they are not values (a handler picker showing `beanName`) */
+  errorKeys?: string[];
   /** after a successful submit that did not answer false */
   onDone?: () => void;
   /** keyboard shortcuts react only while this is true @default true */
@@ -110,7 +112,7 @@ export interface FormBodyProps<V> {
 }
 
 /** The form element every shell shares: submit, busy, server errors, Ctrl+S. */
-export function FormBody<V extends Record<string, unknown>>({ form, onSubmit, children, onCancel, submitLabel, cancelLabel, submitTestId, cancelTestId, submitColor, disabled, footer, onDone, active = true, ...rest }: FormBodyProps<V>) {
+export function FormBody<V extends Record<string, unknown>>({ form, onSubmit, children, onCancel, submitLabel, cancelLabel, submitTestId, cancelTestId, submitColor, disabled, footer, errorKeys = [], onDone, active = true, ...rest }: FormBodyProps<V>) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
@@ -124,9 +126,10 @@ export function FormBody<V extends Record<string, unknown>>({ form, onSubmit, ch
       const answer = await onSubmit(values);
       if (answer !== false) onDone?.();
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      // a failure that is not the server's answer (the network): its message, the form kept as typed
+      if (!(error instanceof ApiError)) return notifyError(error);
       const errors = Object.entries(error.errors);
-      const placed = errors.filter(([key]) => onField(form.getValues(), key));
+      const placed = errors.filter(([key]) => errorKeys.includes(key) || onField(form.getValues(), key));
       if (placed.length) {
         form.setErrors(Object.fromEntries(placed));
         focusField(ref.current, placed[0]![0]);
