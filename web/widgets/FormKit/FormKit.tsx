@@ -21,7 +21,7 @@
 import { Box, Button, Drawer, Group, Modal, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from "@mantine/form";
 import { modals } from "@mantine/modals";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { ApiError } from "../../core/api/http.ts";
@@ -165,7 +165,11 @@ export function FormBody<V extends Record<string, unknown>>({ form, onSubmit, ch
       ref={ref}
       noValidate
       pos="relative"
-      onSubmit={form.onSubmit((values) => save(values as V), (errors) => focusField(ref.current, Object.keys(errors)[0]))}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        // a dialog's form is in a portal, but React bubbles its submit to an enclosing form (the model drawer's)
+        event.stopPropagation();
+        form.onSubmit((values) => save(values as V), (errors) => focusField(ref.current, Object.keys(errors)[0]))(event);
+      }}
       data-testid={rest["data-testid"]}
       data-family={rest["data-family"]}
       data-busy={busy ? "true" : undefined}
