@@ -88,7 +88,17 @@ describe("generic list page (字典管理)", () => {
     // the dialog stays open with the server's message on the offending fields, and nothing new is listed
     await expect.poll(() => form.locator(".mantine-InputWrapper-error").allTextContents()).toContain("字典类型、字典值已存在");
     expect(await dialog().isVisible()).toBe(true);
+    // the message sits on the field the server named
+    expect(await form.locator('input[name="value"]').getAttribute("aria-invalid")).toBe("true");
+    // the typed values are not thrown away unasked: Escape asks, 继续编辑 keeps the dialog as it was
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("discard-text").textContent()).toContain("未保存的修改");
+    await page.getByTestId("discard-cancel").click();
+    await page.getByTestId("discard-text").waitFor({ state: "hidden" });
+    expect(await form.locator('input[name="name"]').inputValue()).toBe("重复");
+    // 取消 asks too; 放弃修改 closes
     await dialog().getByRole("button", { name: "取消" }).click();
+    await page.getByTestId("discard-ok").click();
     await dialog().waitFor({ state: "hidden" });
     await expectRows(2);
   });
@@ -99,7 +109,8 @@ describe("generic list page (字典管理)", () => {
     const name = dialog().locator('input[name="name"]');
     await expect.poll(() => name.inputValue()).toBe("端到端乙");
     await name.fill("端到端乙（改）");
-    await page.getByTestId("save-record").click();
+    // Ctrl+S saves from the input
+    await page.keyboard.press("Control+s");
     await dialog().waitFor({ state: "hidden" });
     await expect.poll(() => cell(rows().nth(1), "name").textContent()).toBe("端到端乙（改）");
   });
@@ -117,6 +128,33 @@ describe("generic list page (字典管理)", () => {
     expect((await drawer.getByTestId("history-entry").allTextContents()).join(" ")).toMatch(/修改[\s\S]*新增/);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
+  });
+
+  it("in English: an unchanged form closes unasked, a changed one asks Discard changes?, Ctrl+S saves", async () => {
+    await page.getByTestId("language-switch").click();
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-en-US").click()]);
+    await expectRows(2);
+    const first = rows().first();
+    await first.getByTestId("edit-record").click();
+    const enName = dialog().locator('input[name="enName"]');
+    await expect.poll(() => enName.inputValue()).toBe("E2E A");
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden" });
+    await first.getByTestId("edit-record").click();
+    await expect.poll(() => enName.inputValue()).toBe("E2E A");
+    await enName.fill("E2E A (saved with Ctrl+S)");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("discard-text").textContent()).toContain("unsaved changes");
+    expect(await page.getByTestId("discard-cancel").textContent()).toBe("Keep editing");
+    await page.getByTestId("discard-cancel").click();
+    await page.getByTestId("discard-text").waitFor({ state: "hidden" });
+    await page.keyboard.press("Control+s");
+    await dialog().waitFor({ state: "hidden" });
+    await expect.poll(() => cell(rows().first(), "enName").textContent()).toBe("E2E A (saved with Ctrl+S)");
+    // back to Chinese for the steps that follow
+    await page.getByTestId("language-switch").click();
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-zh-CN").click()]);
+    await expectRows(2);
   });
 
   it("asks 此操作将永久删除序号【n】的数据, 是否继续? with the row's serial number; 取消 keeps, 确定 deletes", async () => {

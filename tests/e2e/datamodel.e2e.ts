@@ -296,7 +296,9 @@ describe("data models (数据模型)", () => {
     await fieldDialog().getByTestId("field-ok").click();
     await poll(() => fieldDialog().locator('input[name="type"]').getAttribute("aria-invalid")).toBe("true");
     await expect(fieldDialog().textContent()).resolves.toContain("998");
+    // the refused type change is still typed in: closing asks before throwing it away
     await page.keyboard.press("Escape");
+    await page.getByTestId("discard-ok").click();
     await fieldDialog().waitFor({ state: "hidden" });
     await page.getByTestId("tab-metadata").click();
     await poll(() => page.getByTestId("metadata-columns").locator("tbody tr").count()).toBeGreaterThanOrEqual(7);

@@ -118,8 +118,14 @@ async function approve(comment: string, next: RegExp) {
   await page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "同意" });
   await poll(() => dialog.getByTestId("next-nodes").textContent(), 15_000).toMatch(next);
-  await dialog.getByLabel("审批意见").fill(comment);
-  await dialog.getByRole("button", { name: "同意", exact: true }).click();
+  const opinion = dialog.getByLabel("审批意见");
+  // Enter in the opinion box writes a new line and sends nothing; Ctrl+Enter sends
+  await opinion.fill(comment);
+  await opinion.press("Enter");
+  expect(await opinion.inputValue()).toBe(`${comment}\n`);
+  expect(await dialog.isVisible()).toBe(true);
+  await opinion.fill(comment);
+  await opinion.press("Control+Enter");
   await poll(() => dialog.count()).toBe(0);
   // done: nothing left to approve on this page
   await poll(() => page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).count()).toBe(0);

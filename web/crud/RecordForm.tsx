@@ -10,13 +10,13 @@
 import { Alert, Box, Button, Group, Input, LoadingOverlay, Paper, SimpleGrid, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { ApiError } from "../core/api/http.ts";
 import { recordQueries, saveRecord, type Row } from "../core/api/records.ts";
-import { DraggableModal } from "../widgets/DraggableModal/index.ts";
+import { FormBody, ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 import { FieldInput, isWide, type FieldInputs } from "./FieldInput.tsx";
 import { FieldValue } from "./FieldValue.tsx";
 import { jsonError } from "./validate.ts";
@@ -47,10 +47,17 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
   const queryClient = useQueryClient();
   const editing = id !== null;
   const detail = useQuery({ ...recordQueries(family.path).detail(id ?? ""), enabled: opened && editing, staleTime: 0, gcTime: 0 });
-  const [values, setValues] = useState<FormValues>(() => emptyValues(family));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // the family's own rules (messages equal the server's) and JSON that does not parse
+  const form = useKitForm<FormValues>({
+    initialValues: emptyValues(family),
+    check: (values) => {
+      const { record, badJson } = formToRecord(family, values);
+      const found: Record<string, string> = validateRecord(family, editing ? { ...detail.data, ...record } : record, lang);
+      for (const key of badJson) found[key] = jsonError(family, key, lang);
+      return found;
+    },
+  });
 
   const presetKey = JSON.stringify(preset ?? {});
   const fresh = () => (editing ? (detail.data ? recordToForm(family, detail.data) : emptyValues(family)) : { ...emptyValues(family), ...recordToForm(family, preset ?? {}) });
@@ -59,65 +66,48 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
   // a fresh form on each opening; the stored record once it has loaded
   useEffect(() => {
     if (!opened) return;
-    setErrors({});
     setConflict(null);
-    setValues(fresh());
+    form.load(fresh());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, editing, detail.data, family, presetKey]);
 
-  const setField = (key: string) => (value: unknown) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
   const reload = async () => {
     const again = await detail.refetch();
-    if (again.data) setValues(recordToForm(family, again.data));
+    if (again.data) form.load(recordToForm(family, again.data));
     setConflict(null);
-    setErrors({});
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || (editing && !detail.data)) return;
-    if (!editable) return;
-    const { record, badJson } = formToRecord(family, values);
-    const found = validateRecord(family, editing ? { ...detail.data, ...record } : record, lang);
-    for (const key of badJson) found[key] = jsonError(family, key, lang);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      document.querySelector<HTMLElement>(`[data-testid="record-dialog"] [name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    setSaving(true);
+  const submit = async (values: FormValues) => {
+    if (!editable || (editing && !detail.data)) return false;
+    const { record } = formToRecord(family, values);
     try {
       const body = editing ? { ...record, [family.idKey]: id, version: detail.data!.version } : record;
       const answer = await saveRecord(family.path, body);
       notifications.show({ color: "green", message: answer.msg });
       await queryClient.invalidateQueries({ queryKey: [family.path] });
       onSaved?.(answer.data);
-      if (inline) await detail.refetch();
-      else onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === 409) setConflict(error.message);
-      else {
-        const onFields = Object.fromEntries(Object.entries(error.errors).filter(([key]) => key in values));
-        setErrors(onFields);
-        if (Object.keys(onFields).length < Object.keys(error.errors).length || Object.keys(error.errors).length === 0) notifications.show({ color: "red", message: error.message });
+      if (inline) {
+        await detail.refetch();
+        return false;
       }
-    } finally {
-      setSaving(false);
+      return true;
+    } catch (error) {
+      // changed meanwhile: say so and offer the stored record; other refusals land on the fields
+      if (error instanceof ApiError && error.code === 409) {
+        setConflict(error.message);
+        return false;
+      }
+      throw error;
     }
   };
 
   const title = t(editing ? "crud.editTitle" : "crud.addTitle", { name: family.label[lang] });
   const shown = formFields(family).filter(([key, f]) => !(f.managed && !editing && !(preset && key in preset)));
-  const form = (
-    <Box component="form" onSubmit={submit} noValidate pos="relative" data-family={family.name} data-testid={inline ? "record-form" : undefined}>
+  const fields = (
+    <>
       <LoadingOverlay visible={editing && detail.isFetching} zIndex={5} />
       {conflict && (
-        <Alert color="orange" title={t("crud.changedTitle")} mb="md" data-testid="record-conflict">
+        <Alert color="orange" title={t("crud.changedTitle")} data-testid="record-conflict">
           {conflict}
           <Group mt="xs">
             <Button size="xs" variant="light" color="orange" onClick={() => void reload()} data-testid="record-reload">
@@ -128,12 +118,12 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         {shown.map(([key]) => {
-          const props = { family, fieldKey: key, value: values[key], onChange: setField(key), error: errors[key] };
+          const props = { family, fieldKey: key, value: form.values[key], onChange: (value: unknown) => form.setFieldValue(key, value), error: form.errors[key] as string | undefined };
           const Custom = inputs[key];
           // carried but not shown (menus are picked on the roles screen): no grid cell
           if (!Custom && family.fields[key]!.kind === "refs" && key !== "roleIdList") return <FieldInput key={key} {...props} />;
           let cell: ReactNode;
-          if (locked(key)) cell = <ReadOnlyField family={family} fieldKey={key} value={editing && detail.data && (family.fields[key]!.managed || !editable) ? detail.data[key] : values[key]} error={errors[key]} />;
+          if (locked(key)) cell = <ReadOnlyField family={family} fieldKey={key} value={editing && detail.data && (family.fields[key]!.managed || !editable) ? detail.data[key] : form.values[key]} error={form.errors[key]} />;
           else cell = Custom ? <Custom {...props} /> : <FieldInput {...props} />;
           return (
             <Box key={key} style={isWide(family, key) ? { gridColumn: "1 / -1" } : undefined}>
@@ -142,23 +132,22 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
           );
         })}
       </SimpleGrid>
-      {editable && (
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={inline ? () => setValues(fresh()) : onClose} data-testid={inline ? "record-undo" : undefined}>
-            {inline ? t("enterprise.basic.undo") : t("actions.cancel")}
-          </Button>
-          <Button type="submit" loading={saving} disabled={editing && !detail.data} data-testid="save-record">
-            {t("actions.save")}
-          </Button>
-        </Group>
-      )}
-    </Box>
+    </>
   );
-  if (inline) return <Paper withBorder p="md">{form}</Paper>;
+  const common = { form, onSubmit: submit, submitTestId: "save-record", disabled: editing && !detail.data, "data-family": family.name };
+  if (inline) {
+    return (
+      <Paper withBorder p="md">
+        <FormBody {...common} data-testid="record-form" onCancel={() => form.load(fresh())} cancelLabel={t("enterprise.basic.undo")} cancelTestId="record-undo" footer={editable ? undefined : <></>}>
+          {fields}
+        </FormBody>
+      </Paper>
+    );
+  }
   return (
-    <DraggableModal opened={opened} onClose={onClose} title={title} width={760} data-testid="record-dialog">
-      {form}
-    </DraggableModal>
+    <ModalForm {...common} opened={opened} onClose={onClose} title={title} draggable width={760} data-testid="record-dialog">
+      {fields}
+    </ModalForm>
   );
 }
 

@@ -5,11 +5,12 @@
  * so a user never meets a button the server would refuse; when the server refuses anyway (someone else acted
  * first), its message is shown.
  */
-import { Button, Group, Modal, Radio, Stack, Textarea } from "@mantine/core";
+import { Button, Group, Radio, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { ApiError, get, post } from "../core/api/http.ts";
@@ -17,6 +18,7 @@ import type { Row } from "../core/api/records.ts";
 import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { approvalRecordLoader } from "../registry/index.ts";
+import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 
 // the workflow registers the approval record (web/flow/index.ts); loaded with the first opening
 const ApprovalRecord = lazy(() => approvalRecordLoader()?.() ?? Promise.resolve({ default: () => null }));
@@ -184,68 +186,33 @@ export function useLifecycle(family: Family, idOf: (row: Row) => string, onChang
 function ExamineDialog({ family, id, onClose, onExamined }: { family: Family; id: string | null; onClose: () => void; onExamined: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const [result, setResult] = useState<"1" | "2">("1");
-  const [opinion, setOpinion] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const schema = z
+    .object({ examStatus: z.enum(["1", "2"]), examOpinion: z.string().trim().max(opinionMax, t("lifecycle.exam.opinionTooLong", { n: opinionMax })) })
+    .refine((v) => v.examStatus === "1" || v.examOpinion.trim() !== "", { path: ["examOpinion"], message: t("lifecycle.exam.opinionRequired") });
+  const form = useKitForm<{ examStatus: "1" | "2"; examOpinion: string }>({ initialValues: { examStatus: "1", examOpinion: "" }, schema });
 
-  const close = () => {
-    setResult("1");
-    setOpinion("");
-    setError(null);
-    onClose();
-  };
+  // a blank form for each record examined
+  useEffect(() => {
+    if (id) form.load({ examStatus: "1", examOpinion: "" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!id || saving) return;
-    const text = opinion.trim();
-    if (result === "2" && !text) return setError(t("lifecycle.exam.opinionRequired"));
-    if (text.length > opinionMax) return setError(t("lifecycle.exam.opinionTooLong", { n: opinionMax }));
-    setSaving(true);
-    try {
-      const answer = await lifecycleApi.examine(family, id, result, text);
-      notifications.show({ color: "green", message: answer.msg || t("http.ok") });
-      onExamined(id);
-      close();
-    } catch (failure) {
-      notifications.show({ color: "red", message: failure instanceof ApiError ? failure.message : t("http.failed") });
-    } finally {
-      setSaving(false);
-    }
+  const submit = async ({ examStatus, examOpinion }: { examStatus: "1" | "2"; examOpinion: string }) => {
+    if (!id) return false;
+    const answer = await lifecycleApi.examine(family, id, examStatus, examOpinion.trim());
+    notifications.show({ color: "green", message: answer.msg || t("http.ok") });
+    onExamined(id);
   };
 
   return (
-    <Modal opened={!!id} onClose={close} title={t("lifecycle.exam.title", { name: family.label[lang] })} centered attributes={{ content: { "data-testid": "examine-dialog" } as Record<string, string> }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Radio.Group label={t("lifecycle.exam.result")} value={result} onChange={(v) => setResult(v === "2" ? "2" : "1")} name="examStatus" withAsterisk>
-            <Group mt={6}>
-              <Radio value="1" label={t("lifecycle.exam.pass")} data-testid="exam-pass" />
-              <Radio value="2" label={t("lifecycle.exam.refuse")} data-testid="exam-refuse" />
-            </Group>
-          </Radio.Group>
-          <Textarea
-            label={t("lifecycle.exam.opinion")}
-            name="examOpinion"
-            value={opinion}
-            onChange={(e) => {
-              setOpinion(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            withAsterisk={result === "2"}
-            autosize
-            minRows={3}
-            maxRows={8}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t("actions.cancel")}</Button>
-            <Button type="submit" loading={saving} data-testid="exam-submit">{t("lifecycle.exam.submit")}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm form={form} opened={!!id} onClose={onClose} title={t("lifecycle.exam.title", { name: family.label[lang] })} centered size="md" onSubmit={submit} submitLabel={t("lifecycle.exam.submit")} submitTestId="exam-submit" data-testid="examine-dialog">
+      <Radio.Group label={t("lifecycle.exam.result")} {...form.getInputProps("examStatus")} name="examStatus" withAsterisk>
+        <Group mt={6}>
+          <Radio value="1" label={t("lifecycle.exam.pass")} data-testid="exam-pass" />
+          <Radio value="2" label={t("lifecycle.exam.refuse")} data-testid="exam-refuse" />
+        </Group>
+      </Radio.Group>
+      <Textarea label={t("lifecycle.exam.opinion")} name="examOpinion" {...form.getInputProps("examOpinion")} withAsterisk={form.values.examStatus === "2"} autosize minRows={3} maxRows={8} data-autofocus />
+    </ModalForm>
   );
 }

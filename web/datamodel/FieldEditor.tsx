@@ -6,12 +6,12 @@
  * field (a type change that would not fit existing records, a required field without a default) arrives in
  * `serverError` and is shown on the input it concerns.
  */
-import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { modelFieldSchema, modelFieldTypes, type ModelField, type ModelFieldType } from "../../events/datamodel/definition.ts";
-import { DraggableModal } from "../widgets/DraggableModal/index.ts";
+import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 import { datamodelQueries } from "./api.ts";
 
 /** A field while it is edited: every property optional (`fallback` is the server's: carried, never edited). */
@@ -215,39 +215,38 @@ export interface FieldDialogProps {
 /** One field in a dialog: checked here, then handed to `onSubmit` (kept in the model's draft, or saved at once). */
 export function FieldDialog({ opened, field, stored, otherNames, serverErrors, serverMessage, onSubmit, onClose, busy }: FieldDialogProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<FieldDraft>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // modelFieldSchema (the server's own) read into this editor's messages, plus the model's other names
+  const form = useKitForm<FieldDraft>({ initialValues: {}, check: (draft) => checkField(draft, otherNames, (key) => t(key)) });
   useEffect(() => {
-    if (!opened) return;
-    setDraft(field ?? { type: "text", required: false, unique: false, hidden: false });
-    setErrors({});
+    if (opened) form.load(field ?? { type: "text", required: false, unique: false, hidden: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, field]);
-  useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const found = checkField(draft, otherNames, (key) => t(key));
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      document.querySelector<HTMLElement>(`[data-testid="field-dialog"] [name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    if (await onSubmit(modelFieldSchema.parse(cleanField(draft)))) onClose();
-  };
+  useEffect(() => form.setErrors(serverErrors ?? {}), [serverErrors]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <DraggableModal opened={opened} onClose={onClose} title={t(stored ? "datamodel.field.editTitle" : "datamodel.field.addTitle")} width={720} data-testid="field-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          {serverMessage && <Alert color="red" data-testid="field-server-error">{serverMessage}</Alert>}
-          <FieldEditor value={draft} onChange={(next) => (setDraft(next), setErrors({}))} errors={errors} stored={stored} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("actions.cancel")}</Button>
-            <Button type="submit" loading={busy} data-testid="field-ok">{t("actions.confirm")}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </DraggableModal>
+    <ModalForm
+      form={form}
+      opened={opened}
+      onClose={onClose}
+      title={t(stored ? "datamodel.field.editTitle" : "datamodel.field.addTitle")}
+      draggable
+      width={720}
+      onSubmit={(draft) => onSubmit(modelFieldSchema.parse(cleanField(draft)))}
+      submitLabel={t("actions.confirm")}
+      submitTestId="field-ok"
+      disabled={busy}
+      data-testid="field-dialog"
+    >
+      {serverMessage && <Alert color="red" data-testid="field-server-error">{serverMessage}</Alert>}
+      <FieldEditor
+        value={form.values}
+        onChange={(next) => {
+          form.setValues(next);
+          form.clearErrors();
+        }}
+        errors={form.errors as Record<string, string>}
+        stored={stored}
+      />
+    </ModalForm>
   );
 }

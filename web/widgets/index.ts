@@ -8,3 +8,4 @@ export * from "./NameById/index.ts";
 export * from "./DraggableModal/index.ts";
 export * from "./StickyBar/index.ts";
 export * from "./PageBar/index.ts";
+export * from "./FormKit/index.ts";

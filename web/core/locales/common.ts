@@ -33,6 +33,13 @@ export default {
       maximize: "最大化",
       restore: "还原",
     },
+    form: {
+      discardTitle: "放弃修改？",
+      discardText: "表单有未保存的修改，关闭后将丢失。",
+      discard: "放弃修改",
+      keepEditing: "继续编辑",
+      saveHint: "Ctrl+S 保存",
+    },
     notice: {
       pleaseSelectDelete: "请选择删除项",
       pleaseSelectRelease: "请选择发布项",
@@ -74,6 +81,13 @@ export default {
       download: "Download",
       maximize: "Maximise",
       restore: "Restore",
+    },
+    form: {
+      discardTitle: "Discard changes?",
+      discardText: "The form has unsaved changes; closing it loses them.",
+      discard: "Discard",
+      keepEditing: "Keep editing",
+      saveHint: "Ctrl+S saves",
     },
     notice: {
       pleaseSelectDelete: "Please select the items to delete",

@@ -1,20 +1,21 @@
 /**
  * Starts a process from a published model: the model's simple start form (`GET /flowable/process/startFlow/{key}`
  * → formFields), one user picker per approval node whose approver the initiator picks (pickNodes → variable
- * `approver_<node key>`), submit → `POST /flowable/definition/dynamicStart {code, data}`. Enter submits,
- * Escape closes. A refusal (a missing approver, a condition the variables cannot answer) shows the
+ * `approver_<node key>`), submit → `POST /flowable/definition/dynamicStart {code, data}`. Enter in a
+ * single-line input or Ctrl+S submits, Escape closes (asking first when something was filled in). A refusal (a missing approver, a condition the variables cannot answer) shows the
  * server's message and keeps the dialog as it was.
  */
-import { Alert, Center, Divider, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Center, Divider, Loader, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../core/api/http.ts";
-import { notifyError, notifySuccess } from "../../core/feedback.tsx";
+import { notifySuccess } from "../../core/feedback.tsx";
+import { ModalForm, useKitForm } from "../../widgets/FormKit/index.ts";
 import { command, fetchStartForm } from "./api.ts";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
-import { DialogButtons } from "./parts.tsx";
 import { UserPicker } from "./UserPicker.tsx";
+
+type Draft = { fields: FormValues; approvers: Record<string, string | null> };
 
 export interface StartDialogProps {
   opened: boolean;
@@ -35,79 +36,91 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
     staleTime: 0,
     retry: false,
   });
-  const [values, setValues] = useState<FormValues>({});
-  const [approvers, setApprovers] = useState<Record<string, string | null>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // errors are keyed as the server keys them: the field's key, `approver_<node key>`
+  const draft = useKitForm<Draft>({
+    initialValues: { fields: {}, approvers: {} },
+    check: ({ fields, approvers }) => {
+      const errors: Record<string, string> = {};
+      for (const f of form.data?.formFields ?? []) if (missingRequired([f], fields).length) errors[f.key] = t("flowTasks.start.required", { name: f.label });
+      for (const p of form.data?.pickNodes ?? []) if (!approvers[p.key]) errors[`approver_${p.key}`] = t("flowTasks.start.pickRequired", { name: p.name });
+      return errors;
+    },
+  });
+  const { fields: values, approvers } = draft.values;
+  const errors = draft.errors as Record<string, string>;
 
   // a fresh form for each model opened
   useEffect(() => {
-    if (opened) {
-      setValues({});
-      setApprovers({});
-      setErrors({});
-    }
+    if (opened) draft.load({ fields: {}, approvers: {} });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, modelKey]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const def = form.data;
-    if (!def || busy) return;
-    const next: Record<string, string> = {};
-    for (const f of def.formFields) if (missingRequired([f], values).length) next[f.key] = t("flowTasks.start.required", { name: f.label });
-    for (const p of def.pickNodes) if (!approvers[p.key]) next[`approver_${p.key}`] = t("flowTasks.start.pickRequired", { name: p.name });
-    setErrors(next);
-    if (Object.keys(next).length) return;
+    if (!def) return false;
     const data: FormValues = typedValues(def.formFields, values);
     for (const p of def.pickNodes) data[`approver_${p.key}`] = approvers[p.key];
-    setBusy(true);
-    try {
-      const answer = await command<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: def.key, data });
-      notifySuccess(t("flowTasks.start.started", { name: def.name }));
-      void queryClient.invalidateQueries({ queryKey: ["/flowable/task/myProcess"] });
-      void queryClient.invalidateQueries({ queryKey: ["/flowable/task/todoList"] });
-      onClose();
-      onStarted?.(answer.data?.procInsId);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await command<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: def.key, data });
+    notifySuccess(t("flowTasks.start.started", { name: def.name }));
+    void queryClient.invalidateQueries({ queryKey: ["/flowable/task/myProcess"] });
+    void queryClient.invalidateQueries({ queryKey: ["/flowable/task/todoList"] });
+    onStarted?.(answer.data?.procInsId);
   };
 
+  const errorKeys = [...(form.data?.formFields ?? []).map((f) => f.key), ...(form.data?.pickNodes ?? []).map((p) => `approver_${p.key}`)];
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={form.data ? t("flowTasks.start.titleOf", { name: form.data.name, version: form.data.version }) : t("flowTasks.start.title")} data-testid="start-dialog">
+    <ModalForm
+      form={draft}
+      opened={opened}
+      onClose={onClose}
+      title={form.data ? t("flowTasks.start.titleOf", { name: form.data.name, version: form.data.version }) : t("flowTasks.start.title")}
+      onSubmit={submit}
+      submitLabel={t("flowTasks.start.submit")}
+      submitTestId="start-submit"
+      disabled={!form.data}
+      errorKeys={errorKeys}
+      formTestId="start-form"
+      data-testid="start-dialog"
+    >
       {form.isLoading && <Center h={120}><Loader /></Center>}
       {form.error && <Alert color="red">{(form.error as Error).message}</Alert>}
       {form.data && (
-        <form onSubmit={submit} data-testid="start-form">
-          <Stack>
-            {form.data.formFields.length ? (
-              <FormFields fields={form.data.formFields} values={values} editAll errors={errors} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
-            ) : (
-              <Text size="sm" c="dimmed">{t("flowTasks.start.noFields")}</Text>
-            )}
-            {form.data.pickNodes.length > 0 && (
-              <>
-                <Divider label={t("flowTasks.start.pickTitle")} labelPosition="left" />
-                {form.data.pickNodes.map((p) => (
-                  <UserPicker
-                    key={p.key}
-                    label={t("flowTasks.start.pick", { name: p.name })}
-                    required
-                    value={approvers[p.key] ?? null}
-                    onChange={(id) => setApprovers((s) => ({ ...s, [p.key]: id }))}
-                    error={errors[`approver_${p.key}`]}
-                    data-testid={`pick-${p.key}`}
-                  />
-                ))}
-              </>
-            )}
-            <DialogButtons onCancel={onClose} label={t("flowTasks.start.submit")} busy={busy} data-testid="start-submit" />
-          </Stack>
-        </form>
+        <>
+          {form.data.formFields.length ? (
+            <FormFields
+              fields={form.data.formFields}
+              values={values}
+              editAll
+              errors={errors}
+              onChange={(key, v) => {
+                draft.setFieldValue("fields", { ...values, [key]: v });
+                draft.clearFieldError(key);
+              }}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">{t("flowTasks.start.noFields")}</Text>
+          )}
+          {form.data.pickNodes.length > 0 && (
+            <>
+              <Divider label={t("flowTasks.start.pickTitle")} labelPosition="left" />
+              {form.data.pickNodes.map((p) => (
+                <UserPicker
+                  key={p.key}
+                  label={t("flowTasks.start.pick", { name: p.name })}
+                  required
+                  value={approvers[p.key] ?? null}
+                  onChange={(id) => {
+                    draft.setFieldValue("approvers", { ...approvers, [p.key]: id });
+                    draft.clearFieldError(`approver_${p.key}`);
+                  }}
+                  error={errors[`approver_${p.key}`]}
+                  data-testid={`pick-${p.key}`}
+                />
+              ))}
+            </>
+          )}
+        </>
       )}
-    </Modal>
+    </ModalForm>
   );
 }
