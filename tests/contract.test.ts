@@ -11,8 +11,8 @@ import { call, login } from "./helpers.ts";
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
 interface Step {
   verb: Verb;
-  params?: Record<string, string>;
-  query?: Record<string, string | number>;
+  params?: Record<string, string | undefined>;
+  query?: Record<string, string | number | undefined>;
   body?: unknown;
 }
 type Scenario = () => AsyncGenerator<Step, void, any>;
@@ -26,7 +26,7 @@ const called = new Set<Verb>();
 
 function urlOf(step: Step): string {
   const path = step.verb.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(step.params?.[name] ?? ""));
-  const query = new URLSearchParams(Object.entries(step.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(Object.entries(step.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
   return query ? `${path}?${query}` : path;
 }
 
@@ -69,6 +69,29 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: jobs.pause, body: { ids: [id] } };
     yield { verb: jobs.resume, body: [id] };
     yield { verb: jobs.delete, body: { ids: [id] } };
+  },
+
+  async *reports() {
+    const { reports } = contract;
+    const source = { kind: "family", id: "common.enfinancialinfo" } as const;
+    const grouped = { groupBy: [{ field: "periodType" }], aggregates: [{ fn: "count" }, { fn: "sum", field: "operatingIncome" }], chart: { type: "bar", x: "periodType", y: ["sum_operatingIncome"] } };
+    const listing = { columns: ["entName", "period", "operatingIncome"], filters: [{ field: "period", op: "eq", value: "2023", exposed: true }] };
+    yield { verb: reports.sources };
+    yield { verb: reports.sourceFields, query: source };
+    yield { verb: reports.preview, body: { source, definition: grouped } };
+    yield { verb: reports.preview, body: { source, definition: listing, page: 1 } };
+    const created = yield { verb: reports.create, body: { name: "契约报表", code: "contract-report", source, definition: listing } };
+    const saved = yield { verb: reports.save, body: { name: "契约报表二", code: "contract-report-2", source, definition: grouped } };
+    yield { verb: reports.update, body: { id: created.id, remark: "契约" } };
+    yield { verb: reports.models, query: { page: 1, limit: 20 } };
+    yield { verb: reports.model, params: { id: created.id } };
+    const published = yield { verb: reports.publish, query: { id: created.id } };
+    yield { verb: reports.publishFile, query: { id: published.fileId } };
+    yield { verb: reports.fileByCode, params: { code: published.code } };
+    yield { verb: reports.run, params: { code: published.code }, query: { filters: JSON.stringify({ period: "2023" }), page: 1 } };
+    const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
+    yield { verb: reports.delete, params: { id: copy.id } };
+    yield { verb: reports.delete, params: { id: saved.id } };
   },
 };
 

@@ -3,6 +3,7 @@
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
 import { jobs } from "./jobs.ts";
+import { reports } from "./reports.ts";
 
-export const contract = { jobs };
+export const contract = { jobs, reports };
 export type { Answer, Verb } from "./verb.ts";
