@@ -3,8 +3,10 @@
  * (['/job/schedule', …], ['/job/scheduleLog', …]) so a command invalidates what it changed, and the commands.
  */
 import { queryOptions } from "@tanstack/react-query";
-import type { Lang } from "../../events/i18n.ts";
-import { get, post, type Query } from "../core/api/http.ts";
+import { jobs } from "../../events/api/jobs.ts";
+import type { Answer } from "../../events/api/verb.ts";
+import { call, callPage, send } from "../core/api/call.ts";
+import type { Query } from "../core/api/http.ts";
 
 export const jobPath = "/job/schedule";
 export const logPath = "/job/scheduleLog";
@@ -20,59 +22,12 @@ export const jobTags = {
   logs: "job:schedulelog:list",
 } as const;
 
-export interface Job {
-  jobId: string;
-  jobName: string;
-  jobGroup?: string | null;
-  beanName: string;
-  methodName: string;
-  params?: unknown;
-  cronExpression: string;
-  /** "0" normal, "1" paused */
-  status: string;
-  remark?: string | null;
-  nextRunTime?: string | null;
-  version?: number;
-}
-
-/** A JSON schema as zod's toJSONSchema gives it; only simple object properties become fields. */
-export interface ParamsSchema {
-  type?: string;
-  properties?: Record<string, { type?: string | string[]; enum?: unknown[]; description?: string; default?: unknown; title?: string }>;
-  required?: string[];
-}
-
-export interface Handler {
-  beanName: string;
-  methodName: string;
-  label: Record<Lang, string>;
-  paramsSchema?: ParamsSchema;
-}
-
-export interface CronReading {
-  valid: boolean;
-  error?: string;
-  reading?: Record<Lang, string>;
-  next: string[];
-}
-
-export interface JobLog {
-  logId: string;
-  jobId: string | null;
-  jobName: string | null;
-  beanName: string;
-  methodName: string;
-  params: unknown;
-  trigger: string;
-  status: "running" | "success" | "failure";
-  read: number | null;
-  written: number | null;
-  message: string | null;
-  error: string | null;
-  startTime: string;
-  endTime: string | null;
-  durationMs: number | null;
-}
+/** The answers' types, inferred from the contract (events/api/jobs.ts). */
+export type Job = Answer<typeof jobs.info>;
+export type JobLog = Answer<typeof jobs.logInfo>;
+export type Handler = Answer<typeof jobs.handlers>[number];
+export type ParamsSchema = NonNullable<Handler["paramsSchema"]>;
+export type CronReading = Answer<typeof jobs.nextRuns>;
 
 export const handlerKey = (h: { beanName: string; methodName: string }) => `${h.beanName}.${h.methodName}`;
 
@@ -80,19 +35,16 @@ export const jobQueries = {
   list: (params: Query) =>
     queryOptions({
       queryKey: [jobPath, "list", params] as const,
-      queryFn: async () => {
-        const answer = await get<Job[]>(`${jobPath}/list`, params);
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
+      queryFn: () => callPage(jobs.list, { query: params }),
     }),
-  detail: (id: string) => queryOptions({ queryKey: [jobPath, "detail", id] as const, queryFn: async () => (await get<Job>(`${jobPath}/info/${encodeURIComponent(id)}`)).data }),
-  counts: () => queryOptions({ queryKey: [jobPath, "counts"] as const, queryFn: async () => (await get<Record<string, number>>(`${jobPath}/countTaskStatus`)).data }),
-  handlers: () => queryOptions({ queryKey: [jobPath, "handlers"] as const, queryFn: async () => (await get<Handler[]>(`${jobPath}/getDataSource`)).data, staleTime: 5 * 60_000 }),
+  detail: (id: string) => queryOptions({ queryKey: [jobPath, "detail", id] as const, queryFn: () => call(jobs.info, { params: { id } }) }),
+  counts: () => queryOptions({ queryKey: [jobPath, "counts"] as const, queryFn: () => call(jobs.counts) }),
+  handlers: () => queryOptions({ queryKey: [jobPath, "handlers"] as const, queryFn: () => call(jobs.handlers), staleTime: 5 * 60_000 }),
   /** a cron expression's reading and next runs; the same expression answers the same for a minute */
   nextRuns: (cron: string, count = 5) =>
     queryOptions({
       queryKey: [jobPath, "nextRuns", cron, count] as const,
-      queryFn: async () => (await get<CronReading>(`${jobPath}/nextRuns`, { cron, count })).data,
+      queryFn: () => call(jobs.nextRuns, { query: { cron, count } }),
       staleTime: 60_000,
       enabled: cron.trim() !== "",
     }),
@@ -102,17 +54,14 @@ export const logQueries = {
   list: (params: Query) =>
     queryOptions({
       queryKey: [logPath, "list", params] as const,
-      queryFn: async () => {
-        const answer = await get<JobLog[]>(`${logPath}/list`, params);
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
+      queryFn: () => callPage(jobs.logList, { query: params }),
     }),
-  detail: (id: string) => queryOptions({ queryKey: [logPath, "detail", id] as const, queryFn: async () => (await get<JobLog>(`${logPath}/info/${encodeURIComponent(id)}`)).data }),
+  detail: (id: string) => queryOptions({ queryKey: [logPath, "detail", id] as const, queryFn: () => call(jobs.logInfo, { params: { id } }) }),
 };
 
 export type JobCommand = "pause" | "resume" | "run" | "delete";
 
 export const jobApi = {
-  save: (job: Partial<Job>) => post<Job>(`${jobPath}/save`, job),
-  command: (command: JobCommand, ids: string[]) => post<unknown>(`${jobPath}/${command}`, { ids }),
+  save: (job: Partial<Job>) => send(jobs.save, { body: job }),
+  command: (command: JobCommand, ids: string[]) => send(jobs[command], { body: { ids } }),
 };

@@ -66,7 +66,7 @@ export default function DesignScreen(_: ScreenProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((m: ReportModel & { updateTime?: string }) => (
+            {rows.map((m: ReportModel) => (
               <Table.Tr key={m.id} data-testid="report-model-row">
                 <Table.Td><Anchor onClick={() => setEditing(m.id)}>{m.name}</Anchor></Table.Td>
                 <Table.Td>{m.code}</Table.Td>

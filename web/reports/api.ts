@@ -3,40 +3,20 @@
  * and its column keys come from events/reports/definition.ts, the answers' shapes from events/reports/answer.ts,
  * both shared with the Worker.
  */
-import { apiUrl, get, post } from "../core/api/http.ts";
+import { reports } from "../../events/api/reports.ts";
+import type { Answer } from "../../events/api/verb.ts";
+import { send } from "../core/api/call.ts";
+import { apiUrl, get, type Query } from "../core/api/http.ts";
 import { getToken } from "../core/session.ts";
-import type { Text } from "../../events/i18n.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
 import type { ColumnType, ReportAnswer, ResultColumn, SourceField } from "../../events/reports/answer.ts";
 
 export type { ColumnType, ReportAnswer, ResultColumn, SourceField };
 
-export interface SourceOption {
-  kind: "model" | "family";
-  id: string;
-  label: Text;
-  code?: string;
-  type?: string | null;
-}
-
-export interface RunAnswer extends ReportAnswer {
-  name: string;
-  code: string;
-  filters: ReportDefinition["filters"];
-}
-
-export interface ReportModel {
-  id: string;
-  name: string;
-  code: string;
-  source: ReportSource;
-  definition: ReportDefinition;
-  status: string | null;
-  publishedVersion: number | null;
-  publishTime: string | null;
-  remark: string | null;
-  version: number;
-}
+/** The answers' types, inferred from the contract (events/api/reports.ts). */
+export type SourceOption = Answer<typeof reports.sources>[number];
+export type RunAnswer = Answer<typeof reports.run>;
+export type ReportModel = Answer<typeof reports.model>;
 
 export interface ReportFile {
   id: string;
@@ -50,18 +30,19 @@ export interface ReportFile {
 }
 
 export const reportApi = {
-  models: (query: Record<string, string | number | undefined>) => get<ReportModel[]>("/report/models", query),
-  model: (id: string) => get<ReportModel>(`/report/model/getModel/${id}`),
-  create: (body: Partial<ReportModel>) => post<{ id: string; version: number }>("/report/model/create", body),
-  update: (body: Partial<ReportModel> & { id: string }) => post<{ id: string; version: number }>("/report/model/update", body),
-  remove: (id: string) => post<null>(`/report/model/del/${id}`),
-  copy: (id: string, id2 = "0") => post<{ id: string }>(`/flow/service/copyModel/${id}/${id2}`, {}),
-  publish: (id: string, code?: string) => get<{ id: string; fileId: string; code: string; publishedVersion: number }>("/flow/service/publish", { id, code }),
-  sources: () => get<SourceOption[]>("/report/model/sources"),
-  sourceFields: (source: ReportSource) => get<{ label: Text; runtime: boolean; fields: SourceField[] }>("/report/model/sourceFields", { kind: source.kind, id: source.id }),
-  preview: (source: ReportSource, definition: ReportDefinition, page = 1) => post<ReportAnswer>("/report/model/preview", { source, definition, page }),
-  files: (query: Record<string, string | number | undefined>) => get<ReportFile[]>("/report/reportfile/list", query),
-  run: (code: string, filters: Record<string, unknown>, page = 1) => get<RunAnswer>(`/report/run/${encodeURIComponent(code)}`, { filters: JSON.stringify(filters), page }),
+  models: (query: Query) => send(reports.models, { query }),
+  model: (id: string) => send(reports.model, { params: { id } }),
+  create: (body: Partial<ReportModel>) => send(reports.create, { body }),
+  update: (body: Partial<ReportModel> & { id: string }) => send(reports.update, { body }),
+  remove: (id: string) => send(reports.delete, { params: { id } }),
+  copy: (id: string, id2 = "0") => send(reports.copy, { params: { id, id2 }, body: {} }),
+  publish: (id: string, code?: string) => send(reports.publish, { query: { id, code } }),
+  sources: () => send(reports.sources),
+  sourceFields: (source: ReportSource) => send(reports.sourceFields, { query: { kind: source.kind, id: source.id } }),
+  preview: (source: ReportSource, definition: ReportDefinition, page = 1) => send(reports.preview, { body: { source, definition, page } }),
+  // the files' list is the engine's family list (no own verb)
+  files: (query: Query) => get<ReportFile[]>("/report/reportfile/list", query),
+  run: (code: string, filters: Record<string, unknown>, page = 1) => send(reports.run, { params: { code }, query: { filters: JSON.stringify(filters), page } }),
 };
 
 /**

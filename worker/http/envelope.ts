@@ -3,9 +3,15 @@ import type { Context } from "hono";
 import { t, type MessageKey } from "../../events/i18n.ts";
 import { DomainError, codes } from "../errors.ts";
 import type { AppEnv, Actor } from "./env.ts";
+import type { Answer, Verb } from "../../events/api/verb.ts";
 
 export function ok(c: Context<AppEnv>, data?: unknown, key: MessageKey = "ok") {
   return c.json({ code: codes.ok, msg: t(key, c.get("lang")), data: data ?? null });
+}
+
+/** `ok` for a verb of the contract: the compiler holds `data` to the verb's answer schema. */
+export function reply<V extends Verb>(c: Context<AppEnv>, _verb: V, data: Answer<V>, key: MessageKey = "ok") {
+  return ok(c, data, key);
 }
 
 /** List answers carry the total beside the rows: `{ code: 0, msg, total, data: [rows] }`. */

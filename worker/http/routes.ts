@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Text } from "../../events/i18n.ts";
 import type { Family } from "../../events/family.ts";
+import type { Verb } from "../../events/api/verb.ts";
 import type { AppEnv } from "./env.ts";
 
 /** "public": anyone; "signedIn": any session; otherwise a permission tag such as "sys:sysdict:list". */
@@ -75,6 +76,14 @@ export class RouteTable {
   }
   post(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
     return this.add({ method: "POST", path, access, handler, ...options });
+  }
+  /**
+   * An own verb of the contract (events/api/): its method and path, and its query, body and answer schemas
+   * in the route's `doc`, so the API document and the web app's client read the same schemas.
+   */
+  verb(v: Verb, access: Access, handler: Handler, options: RouteOptions = {}) {
+    const schemas = { ...(v.query ? { query: v.query } : {}), ...(v.body ? { body: v.body } : {}), response: v.response };
+    return this.add({ method: v.method, path: v.path, access, handler, ...options, doc: { ...options.doc, ...schemas } });
   }
   /** Whether a route of this method and path is registered already (an earlier module's own verb). */
   has(method: RouteSpec["method"], path: string) {

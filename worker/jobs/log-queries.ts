@@ -2,7 +2,8 @@
  * Reads of the job log: a page filtered only by declared columns and sorted only by declared keys, the runs
  * in progress, a job's recent runs (capped), one run, and today's runs by outcome.
  */
-import { z } from "zod";
+import { jobLogQuery, type jobs as jobVerbs } from "../../events/api/jobs.ts";
+import type { Answer } from "../../events/api/verb.ts";
 import { ValidationError } from "../errors.ts";
 import { parsePaging } from "../http/input.ts";
 import { logAnswer, type JobLogRow } from "./log.ts";
@@ -22,17 +23,7 @@ export const chinaDayStart = (now: number) => Math.floor((now + chinaOffsetMs) /
 
 const logSorts = { startTime: "start_time", durationMs: "duration_ms" } as const;
 
-const logQuery = z.object({
-  jobId: z.string().max(64).optional(),
-  status: z.enum(["running", "success", "failure"]).optional(),
-  beanName: z.string().max(100).optional(),
-  trigger: z.enum(["cron", "manual", "source"]).optional(),
-  from: z.string().max(32).optional(),
-  to: z.string().max(32).optional(),
-  orderField: z.enum(Object.keys(logSorts) as [keyof typeof logSorts]).optional(),
-  order: z.enum(["asc", "desc", "ASC", "DESC"]).optional(),
-});
-export const logQuerySchema = logQuery;
+const logQuery = jobLogQuery;
 
 const label = (name: string) => ({ "zh-CN": name, "en-US": name });
 
@@ -95,7 +86,7 @@ export async function logById(db: D1Database, logId: string): Promise<JobLogRow 
 }
 
 /** Jobs by status, the runs in progress and today's finished runs by outcome (China's day): two grouped queries. */
-export async function taskCounts(db: D1Database, table: string, now: number): Promise<Record<string, number>> {
+export async function taskCounts(db: D1Database, table: string, now: number): Promise<Answer<typeof jobVerbs.counts>> {
   const [jobs, runs] = await db.batch([
     db.prepare(`SELECT status, COUNT(*) AS n FROM ${table} GROUP BY status`),
     db.prepare("SELECT status, COUNT(*) AS n FROM job_log WHERE status = 'running' OR (status IN ('success', 'failure') AND start_time >= ?) GROUP BY status").bind(chinaDayStart(now)),

@@ -2,6 +2,8 @@
  * The log of job runs (`job_log`): a running row written before the handler is called and finished after,
  * so a run that dies midway stays visible as running. Plain operational rows (high volume), not events.
  */
+import type { z } from "zod";
+import type { jobLogRow } from "../../events/api/jobs.ts";
 import { displayTime } from "../time.ts";
 import type { JobOutcome } from "./handler.ts";
 
@@ -42,23 +44,8 @@ export async function completeJobLog(db: D1Database, logId: string, result: JobO
   return (done!.meta.changes ?? 0) > 0;
 }
 
-export interface JobLogRow {
-  logId: string;
-  jobId: string | null;
-  jobName: string | null;
-  beanName: string;
-  methodName: string;
-  params: unknown;
-  trigger: JobTrigger;
-  status: "running" | "success" | "failure";
-  read: number | null;
-  written: number | null;
-  message: string | null;
-  error: string | null;
-  startTime: string;
-  endTime: string | null;
-  durationMs: number | null;
-}
+/** A run as the API answers it (events/api/jobs.ts). */
+export type JobLogRow = z.output<typeof jobLogRow>;
 
 const msIso = (ms: number) => displayTime(new Date(ms).toISOString());
 

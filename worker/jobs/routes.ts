@@ -12,7 +12,9 @@ import { t } from "../../events/i18n.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import { runCommand } from "../http/command.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, page, readJson } from "../http/envelope.ts";
+import { ok, page, readJson, reply } from "../http/envelope.ts";
+import { jobs } from "../../events/api/jobs.ts";
+import type { Answer } from "../../events/api/verb.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { idList, newCreate, newTransition, nothingSelected, tooMany, withoutManaged } from "../resources/commands.ts";
 import { findById, findByIds, listPage, parseListQuery } from "../resources/query.ts";
@@ -20,7 +22,7 @@ import { deleteAnswer, saveAnswer } from "../resources/routes.ts";
 import { parseRecord } from "../resources/validate.ts";
 import type { RegisteredHandler } from "./handler.ts";
 import { checkCron, cronReading, nextRuns } from "./cron.ts";
-import { logById, logPage, logQuerySchema, recentLogs, runningLogs, taskCounts } from "./log-queries.ts";
+import { logById, logPage, recentLogs, runningLogs, taskCounts } from "./log-queries.ts";
 import { msIso } from "./log.ts";
 import { runJob, type RunResult } from "./run.ts";
 import { nextRunTimes, schedulePending } from "./trigger.ts";
@@ -28,7 +30,6 @@ import { checkJob } from "./validate.ts";
 
 const family = jobSchedule;
 const path = family.path;
-const logPath = "/job/scheduleLog";
 export const jobTags = {
   pause: "job:schedule:pause",
   resume: "job:schedule:resume",
@@ -48,6 +49,9 @@ export function jobIds(body: unknown): string[] {
   if (!parsed.success) throw tooMany(100);
   return [...new Set(parsed.data)];
 }
+
+/** A handler's params as JSON Schema; its params are a zod object, so every property is a schema object (never `true`). */
+const paramsJsonSchema = (h: RegisteredHandler) => z.toJSONSchema(h.params, { unrepresentable: "any" }) as Answer<typeof jobs.handlers>[number]["paramsSchema"];
 
 const withNextRun = async (db: D1Database, rows: Record<string, unknown>[]) => {
   const next = await nextRunTimes(db, rows.map((r) => String(r.jobId)));
@@ -115,59 +119,58 @@ export function jobRoutes(handlers: () => readonly RegisteredHandler[]) {
   }
 
   return (routes: RouteTable) => {
-    const doc = (zh: string, en: string, extra: Record<string, unknown> = {}) => ({ doc: { summary: l(zh, en), tags: ["job"], ...extra } });
-    const idsBody = z.union([z.object({ ids: z.array(z.string()).min(1).max(100) }), z.array(z.string()).min(1).max(100), z.string()]);
+    const doc = (zh: string, en: string) => ({ doc: { summary: l(zh, en), tags: ["job"] } });
     routes
-      .get(`${path}/list`, family.tags.list, async (c) => {
+      .verb(jobs.list, family.tags.list, async (c) => {
         const { total, rows } = await listPage(c.env.DB, family, parseListQuery(family, c.req.query()));
         return page(c, total, await withNextRun(c.env.DB, rows));
       }, { doc: { family, verb: "list" } })
-      .get(`${path}/info/:id`, family.tags.info, async (c) => {
+      .verb(jobs.info, family.tags.info, async (c) => {
         const record = await findById(c.env.DB, family, c.req.param("id")!);
         if (!record) throw notFound(family.label);
         const [row] = await withNextRun(c.env.DB, [record]);
         c.header("ETag", `W/"${record.version}"`);
         return ok(c, row, "fetched");
       }, { doc: { family, verb: "info" } })
-      .post(`${path}/save`, family.tags.save, (c) => save(c, "save"), { doc: { family, verb: "save" } })
-      .post(`${path}/update`, family.tags.update, (c) => save(c, "update"), { doc: { family, verb: "update" } })
-      .post(`${path}/delete`, family.tags.delete, async (c) => deleteAnswer(c, family, jobIds(await readJson(c))), doc("删除任务（jobId 或其列表）", "Delete jobs (a jobId or a list)", { body: idsBody }))
-      .post(`${path}/pause`, jobTags.pause, (c) => setStatus(c, jobStatus.paused, "pause"), doc("暂停任务", "Pause jobs", { body: idsBody }))
-      .post(`${path}/resume`, jobTags.resume, (c) => setStatus(c, jobStatus.normal, "resume"), doc("恢复任务（下次执行从现在算起）", "Resume jobs (the next run counted from now)", { body: idsBody }))
-      .post(`${path}/run`, jobTags.run, runNow, doc("立即执行一次（至多 10 个）", "Run now, once (up to 10 jobs)", { body: idsBody }))
-      .get(`${path}/getDataSource`, family.tags.list, async (c) =>
-        ok(c, handlers().map((h) => ({ beanName: h.bean, methodName: h.method, label: h.label, paramsSchema: z.toJSONSchema(h.params, { unrepresentable: "any" }) })), "fetched"),
+      .verb(jobs.save, family.tags.save, (c) => save(c, "save"), { doc: { family, verb: "save" } })
+      .verb(jobs.update, family.tags.update, (c) => save(c, "update"), { doc: { family, verb: "update" } })
+      .verb(jobs.delete, family.tags.delete, async (c) => deleteAnswer(c, family, jobIds(await readJson(c))), doc("删除任务（jobId 或其列表）", "Delete jobs (a jobId or a list)"))
+      .verb(jobs.pause, jobTags.pause, (c) => setStatus(c, jobStatus.paused, "pause"), doc("暂停任务", "Pause jobs"))
+      .verb(jobs.resume, jobTags.resume, (c) => setStatus(c, jobStatus.normal, "resume"), doc("恢复任务（下次执行从现在算起）", "Resume jobs (the next run counted from now)"))
+      .verb(jobs.run, jobTags.run, runNow, doc("立即执行一次（至多 10 个）", "Run now, once (up to 10 jobs)"))
+      .verb(jobs.handlers, family.tags.list, async (c) =>
+        reply(c, jobs.handlers, handlers().map((h) => ({ beanName: h.bean, methodName: h.method, label: h.label, paramsSchema: paramsJsonSchema(h) })), "fetched"),
         doc("可选的任务处理器（bean 与方法）及其参数结构", "The registered handlers (bean and method) and their parameter schemas"))
-      .get(`${path}/runSource`, family.tags.list, async (c) => ok(c, await runningLogs(c.env.DB), "fetched"), doc("正在执行的任务", "Runs in progress"))
-      .get(`${path}/countTaskStatus`, family.tags.list, async (c) => ok(c, await taskCounts(c.env.DB, family.table, Date.now()), "fetched"), doc("任务按状态计数及今日执行结果", "Jobs by status and today's runs by outcome"))
-      .get(`${path}/nextRuns`, family.tags.list, async (c) => {
-        const q = z.object({ cron: z.string().max(120).default(""), count: z.coerce.number().int().min(1).max(20).catch(5) }).parse(c.req.query());
+      .verb(jobs.running, family.tags.list, async (c) => reply(c, jobs.running, await runningLogs(c.env.DB), "fetched"), doc("正在执行的任务", "Runs in progress"))
+      .verb(jobs.counts, family.tags.list, async (c) => reply(c, jobs.counts, await taskCounts(c.env.DB, family.table, Date.now()), "fetched"), doc("任务按状态计数及今日执行结果", "Jobs by status and today's runs by outcome"))
+      .verb(jobs.nextRuns, family.tags.list, async (c) => {
+        const q = jobs.nextRuns.query.parse(c.req.query());
         const lang = c.get("lang");
         const checked = checkCron(q.cron);
         const name = family.fields.cronExpression.label[lang];
         if (!checked.valid) {
           const error = checked.problem === "fields" ? t("jobCronFields", lang, { name }) : checked.problem === "never" ? t("jobCronNever", lang, { name }) : t("jobCronInvalid", lang, { name, reason: checked.reason ?? "" });
-          return ok(c, { valid: false, error, next: [] }, "fetched");
+          return reply(c, jobs.nextRuns, { valid: false, error, next: [] }, "fetched");
         }
-        return ok(c, { valid: true, reading: await cronReading(q.cron), next: nextRuns(q.cron, Date.now(), q.count).map(msIso) }, "fetched");
-      }, doc("cron 表达式的解读与接下来的执行时间", "A cron expression read aloud and its next runs", { query: z.object({ cron: z.string(), count: z.number().int().optional() }) }))
+        return reply(c, jobs.nextRuns, { valid: true, reading: await cronReading(q.cron), next: nextRuns(q.cron, Date.now(), q.count).map(msIso) }, "fetched");
+      }, doc("cron 表达式的解读与接下来的执行时间", "A cron expression read aloud and its next runs"))
       // a job's handler, params and cron are checked on save: a spreadsheet import would bypass that
       .post(`${path}/excel/import`, family.tags.import, async () => {
         throw new DomainError(codes.validation, "jobImportRefused");
       }, doc("定时任务不能通过表格导入", "Scheduled jobs are not imported from spreadsheets"))
-      .get(`${logPath}/list`, jobTags.logList, async (c) => {
+      .verb(jobs.logList, jobTags.logList, async (c) => {
         const { total, rows } = await logPage(c.env.DB, c.req.query());
         return page(c, total, rows);
-      }, doc("任务日志（分页）", "Job logs (paged)", { query: logQuerySchema }))
-      .get(`${logPath}/dataLogList`, jobTags.logList, async (c) => {
+      }, doc("任务日志（分页）", "Job logs (paged)"))
+      .verb(jobs.logDataList, jobTags.logList, async (c) => {
         const { total, rows } = await logPage(c.env.DB, c.req.query(), true);
         return page(c, total, rows);
-      }, doc("读写了数据的任务日志（分页）", "Job logs that read or wrote data (paged)", { query: logQuerySchema }))
-      .get(`${logPath}/allList`, jobTags.logList, async (c) => ok(c, await recentLogs(c.env.DB, c.req.query()), "fetched"), doc("最近的任务日志（至多 500 条）", "Recent job logs (at most 500)", { query: logQuerySchema }))
-      .get(`${logPath}/info/:id`, jobTags.logInfo, async (c) => {
+      }, doc("读写了数据的任务日志（分页）", "Job logs that read or wrote data (paged)"))
+      .verb(jobs.logAll, jobTags.logList, async (c) => reply(c, jobs.logAll, await recentLogs(c.env.DB, c.req.query()), "fetched"), doc("最近的任务日志（至多 500 条）", "Recent job logs (at most 500)"))
+      .verb(jobs.logInfo, jobTags.logInfo, async (c) => {
         const log = await logById(c.env.DB, c.req.param("id")!);
         if (!log) throw notFound(l("任务日志", "Job log"));
-        return ok(c, log, "fetched");
+        return reply(c, jobs.logInfo, log, "fetched");
       }, doc("一条任务日志", "One job log"));
   };
 }

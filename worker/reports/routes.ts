@@ -11,10 +11,11 @@ import { financialInfo } from "../../events/families/enterprise.ts";
 import { reportFiles, reportModels } from "../../events/families/reports.ts";
 import { t, type Text } from "../../events/i18n.ts";
 import { reportDefinitionSchema, reportSourceSchema } from "../../events/reports/definition.ts";
+import { copyBody, previewBody, publishQuery, reports, runQuery, sourceQuery } from "../../events/api/reports.ts";
 import type { Family } from "../../events/family.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
+import { ok, page, readJson, reply, requirePermission } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -50,11 +51,6 @@ const doc = (zh: string, en: string, extra: { body?: z.ZodType; query?: z.ZodTyp
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const idQuery = z.object({ id: recordId });
-const publishQuery = z.object({ id: recordId, code: z.string().trim().min(1).max(64).optional(), name: z.string().trim().min(1).max(100).optional() });
-const previewBody = z.object({ source: reportSourceSchema, definition: reportDefinitionSchema, page: z.coerce.number().int().min(1).max(100_000).optional() });
-const runQuery = z.object({ filters: z.string().max(4000).optional(), page: z.coerce.number().int().min(1).max(100_000).optional(), token: z.string().optional() });
-const copyBody = z.object({ name: z.string().trim().min(1).max(100).optional(), code: z.string().trim().min(1).max(64).optional() });
-const sourceQuery = z.object({ kind: z.enum(["model", "family"]), id: z.string().min(1).max(64) });
 
 /** Reading a source ad hoc (preview, its fields) needs the source's own list permission. */
 async function readableSource(c: Context<AppEnv>, source: z.infer<typeof reportSourceSchema>) {
@@ -103,50 +99,50 @@ async function publish(c: Context<AppEnv>, modelId: string, options: { code?: st
 export function reportRoutes(routes: RouteTable) {
   // ---- models (the designer)
   routes
-    .get("/report/models", tags.list, async (c) => {
+    .verb(reports.models, tags.list, async (c) => {
       const query = { ...c.req.query() };
       // `search` is the seed's name for the keyword box
       if (query.search && !query.keyword) query.keyword = query.search;
       const { total, rows } = await listPage(c.env.DB, reportModels, parseListQuery(reportModels, query));
       return page(c, total, rows);
     }, doc("报表模型列表（分页，name、keyword/search）", "Report models (paged; name, keyword/search)"))
-    .get("/report/model/getModel/:id", tags.info, async (c) => {
+    .verb(reports.model, tags.info, async (c) => {
       const model = await findById(c.env.DB, reportModels, c.req.param("id")!);
       if (!model) throw notFound(reportModels.label);
       return ok(c, model, "fetched");
     }, doc("报表模型详情", "A report model"))
-    .post("/report/model/create", tags.save, (c) => saveModel(c, "create"), doc("新建报表模型（定义按数据来源校验）", "Create a report model (its definition checked against the source)"))
-    .post("/report/model/save", tags.save, (c) => saveModel(c, "create"), doc("保存报表模型（有 id 即更新）", "Save a report model (updates when the id is given)"))
-    .post("/report/model/update", tags.update, (c) => saveModel(c, "update"), doc("修改报表模型", "Update a report model"))
-    .post("/report/model/del/:id", tags.delete, async (c) => {
+    .verb(reports.create, tags.save, (c) => saveModel(c, "create"), doc("新建报表模型（定义按数据来源校验）", "Create a report model (its definition checked against the source)"))
+    .verb(reports.save, tags.save, (c) => saveModel(c, "create"), doc("保存报表模型（有 id 即更新）", "Save a report model (updates when the id is given)"))
+    .verb(reports.update, tags.update, (c) => saveModel(c, "update"), doc("修改报表模型", "Update a report model"))
+    .verb(reports.delete, tags.delete, async (c) => {
       const id = parseInput(idQuery, { id: c.req.param("id") }, labels).id;
       return runCommand(c, async () => ({ writes: await newDeletes(c.env.DB, reportModels, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } }));
     }, doc("删除报表模型", "Delete a report model"))
-    .get("/report/model/sources", tags.info, async (c) => {
+    .verb(reports.sources, tags.info, async (c) => {
       const declared = reportableFamilies()
         .filter((f) => requirePermissionSoft(c, f.tags.list))
-        .map((f) => ({ kind: "family", id: f.name, label: f.label, path: f.path }));
-      const models = requirePermissionSoft(c, "datamodel:data:list") ? (await modelSources(c.env.DB)).map((m) => ({ kind: "model", id: m.id, label: { "zh-CN": m.name, "en-US": m.name }, code: m.code, type: m.type })) : [];
-      return ok(c, [...models, ...declared], "fetched");
+        .map((f) => ({ kind: "family" as const, id: f.name, label: f.label, path: f.path }));
+      const models = requirePermissionSoft(c, "datamodel:data:list") ? (await modelSources(c.env.DB)).map((m) => ({ kind: "model" as const, id: m.id, label: { "zh-CN": m.name, "en-US": m.name }, code: m.code, type: m.type })) : [];
+      return reply(c, reports.sources, [...models, ...declared], "fetched");
     }, doc("可选的数据来源：数据模型、视图与声明的记录族", "Sources a report may read: data models, views and declared families"))
-    .get("/report/model/sourceFields", tags.info, async (c) => {
+    .verb(reports.sourceFields, tags.info, async (c) => {
       const source = parseInput(sourceQuery, c.req.query(), labels);
       const { family, runtime } = await readableSource(c, source);
-      return ok(c, { label: family.label, runtime, fields: sourceFields(family) }, "fetched");
+      return reply(c, reports.sourceFields, { label: family.label, runtime, fields: sourceFields(family) }, "fetched");
     }, doc("数据来源的字段（可筛选、分组、汇总的）", "A source's fields (what each can filter, group, aggregate)", { query: sourceQuery }))
-    .post("/report/model/preview", tags.info, async (c) => {
+    .verb(reports.preview, tags.info, async (c) => {
       const body = await readBody(c, previewBody, labels);
       const { family } = await readableSource(c, body.source);
-      return ok(c, await runReport(c.env.DB, family, body.definition, { page: body.page }), "fetched");
+      return reply(c, reports.preview, await runReport(c.env.DB, family, body.definition, { page: body.page }), "fetched");
     }, doc("预览未保存的报表定义（有界）", "Preview an unsaved definition (bounded)", { body: previewBody }));
 
   // ---- publish and copy (the seed's /flow/service paths)
   routes
-    .get("/flow/service/publish", tags.publish, async (c) => {
+    .verb(reports.publish, tags.publish, async (c) => {
       const q = parseInput(publishQuery, c.req.query(), labels);
       return publish(c, q.id, { code: q.code, name: q.name });
     }, doc("发布报表模型：以编码（默认模型编码）生成或更新报表文件，记录已发布版本", "Publish a report model: the report file of the code (the model's by default) takes its definition; the published version counts up", { query: publishQuery }))
-    .post("/flow/service/copyModel/:id/:id2", tags.save, async (c) => {
+    .verb(reports.copy, tags.save, async (c) => {
       const { id, id2 } = parseInput(z.object({ id: recordId, id2: recordId }), c.req.param(), labels);
       const target = parseInput(copyBody, await readJson(c), labels);
       return runCommand(c, async () => {
@@ -157,18 +153,18 @@ export function reportRoutes(routes: RouteTable) {
 
   // ---- report files (the viewer)
   routes
-    .get("/report/reportfile/publish", tags.filePublish, async (c) => {
+    .verb(reports.publishFile, tags.filePublish, async (c) => {
       const { id } = parseInput(idQuery, c.req.query(), labels);
       const file = await findById(c.env.DB, reportFiles, id);
       if (!file) throw notFound(reportFiles.label);
       return publish(c, String(file.reportModelId), { code: String(file.code), name: String(file.name) });
     }, doc("发布报表文件：取其模型当前的定义", "Publish a report file: it takes its model's definition as it is now", { query: idQuery }))
-    .get("/report/reportfile/getByCode/:code", tags.fileInfo, async (c) => {
+    .verb(reports.fileByCode, tags.fileInfo, async (c) => {
       const file = await recordWhere(c.env.DB, reportFiles, { code: c.req.param("code")! });
       if (!file) throw notFound(reportFiles.label);
       return ok(c, file, "fetched");
     }, doc("按编码取报表文件", "A report file by its code"))
-    .get("/report/run/:code", tags.fileInfo, async (c) => {
+    .verb(reports.run, tags.fileInfo, async (c) => {
       const q = parseInput(runQuery, c.req.query(), labels);
       const file = await publishedFile(c, c.req.param("code")!);
       const { family } = await sourceFamily(c.env.DB, reportSourceSchema.parse(file.source));
