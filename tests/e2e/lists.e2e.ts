@@ -1,7 +1,7 @@
 /**
  * Lists built on the list kit (web/crud/ListScreen.tsx), in a real browser: the operation log keeps its
  * filters and page size in the URL — a search, a reload and the reset show the same list as the address;
- * so do the screens converted onto it since (files, …).
+ * so do the screens converted onto it since (files, parameter config, …).
  */
 import { describe, expect, inject, it } from "vitest";
 import { signedInBrowser } from "./browser.ts";
@@ -63,5 +63,11 @@ describe("screens converted onto the list kit", () => {
   it("the files list keeps its name filter and page size in the URL across a reload", async () => {
     await keepsFilterAndPage("/sys/file", "file", "name");
     await session.page.getByTestId("file-drop").waitFor(); // the upload stays above the list
+  });
+
+  it("the parameter config keeps its name filter and page size in the URL across a reload, and still adds", async () => {
+    await keepsFilterAndPage("/sys/config", "config", "name");
+    await session.page.getByTestId("config-add").click();
+    await session.page.getByTestId("config-form").waitFor();
   });
 });

@@ -1,8 +1,9 @@
-/** Config parameters (/sys/config): searchable, paged list with add, edit and delete; values shown by type. */
-import { Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+/**
+ * Config parameters (/sys/config) on the list kit: name and value-type filters and the page in the URL,
+ * add, edit, delete and bulk delete of the selected; values shown by type.
+ */
+import { Badge, Button, Group, Text, Tooltip } from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { deleteRecords, type Row } from "../../core/api/records.ts";
 import { currentLang } from "../../core/i18n.ts";
@@ -10,14 +11,13 @@ import { hasPermission } from "../../core/session.ts";
 import type { ScreenProps } from "../../registry/index.ts";
 import { config } from "../../../events/families/sys.ts";
 import { useDict } from "../../core/ui/dict.ts";
-import { confirmDelete, notifyError, runCommand } from "../../core/feedback.tsx";
-import { PageBar } from "../../widgets/PageBar/index.ts";
-import { useDialog } from "../../core/ui/useDialog.ts";
+import { confirmDelete, notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { fieldLabel } from "../../../events/validation.ts";
+import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
 import { ConfigForm, configQueries } from "./ConfigForm.tsx";
 import type { ConfigTable } from "./ValueEditors.tsx";
 
-const emptyFilter = { name: "", valueType: null as string | null };
+const label = (key: string) => fieldLabel(config, key, currentLang());
 
 /** A short text for a value of any type (the whole value in a tooltip). */
 function ValuePreview({ type, value }: { type: unknown; value: unknown }) {
@@ -41,86 +41,63 @@ function ValuePreview({ type, value }: { type: unknown; value: unknown }) {
   return <Text size="sm" lineClamp={2}>{value === null || value === undefined ? "" : String(value)}</Text>;
 }
 
+function ValueType({ type }: { type: unknown }) {
+  return <Badge variant="light" tt="none">{useDict("configValueType").labelOf(type)}</Badge>;
+}
+
+/** Deletes the given parameters after a confirmation naming them. */
+async function remove(rows: Row[], list: ListContext<Row>) {
+  if (!rows.length) return notifyError(list.t("notice.pleaseSelectDelete"));
+  if (!(await confirmDelete([], { text: list.t("sys.common.deleteNamed", { name: rows.map((r) => String(r.name ?? "")).join(", ") }) }))) return;
+  await list.run(rows.length === 1 ? String(rows[0]!.id) : "bulk", async () => {
+    notifySuccess((await deleteRecords(config.path, rows.map((r) => String(r.id)))).msg);
+    list.setSelected([]);
+  });
+}
+
+const canDelete = () => hasPermission(config.tags.delete);
+
+const configList: ListSpec<Row> = {
+  name: "config",
+  path: config.path,
+  query: (params) => configQueries.list(params) as never,
+  rowKey: (r) => String(r.id),
+  rowAttrs: (r) => ({ "data-config-name": String(r.name ?? "") }),
+  minWidth: 800,
+  // read at each render: the permissions arrive after sign-in
+  get selectable() {
+    return canDelete();
+  },
+  filters: [
+    { kind: "text", key: "name", label: () => label("name"), width: 200 },
+    { kind: "dict", key: "valueType", dictType: "configValueType", label: () => label("valueType"), width: 160 },
+  ],
+  columns: [
+    { key: "name", title: () => label("name"), width: 200, render: (r) => <Text size="sm" ff="monospace">{String(r.name ?? "")}</Text> },
+    { key: "valueType", title: () => label("valueType"), width: 100, render: (r) => <ValueType type={r.valueType} /> },
+    { key: "value", title: () => label("value"), render: (r) => <ValuePreview type={r.valueType} value={r.value} /> },
+    { key: "remark", title: () => label("remark"), width: 180, render: (r) => String(r.remark ?? "") },
+    { key: "updateTime", title: (t) => t("sys.common.updateTime"), width: 170, render: (r) => String(r.updateTime ?? "") },
+  ],
+  toolbar: (list) => (
+    <>
+      {hasPermission(config.tags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => list.edit(null)} data-testid="config-add">{list.t("actions.add")}</Button>}
+      {canDelete() && (
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={list.busy === "bulk"} onClick={() => void remove(list.rows.filter((r) => list.selected.includes(String(r.id))), list)} data-testid="config-bulk-delete">
+          {list.t("actions.bulkDelete")}
+        </Button>
+      )}
+    </>
+  ),
+  actions: (r, list) => (
+    <>
+      {hasPermission(config.tags.update) && <Button size="compact-sm" variant="subtle" onClick={() => list.edit(String(r.id))} data-testid="config-edit">{list.t("actions.edit")}</Button>}
+      {canDelete() && <Button size="compact-sm" variant="subtle" color="red" loading={list.busy === String(r.id)} onClick={() => void remove([r], list)} data-testid="config-delete">{list.t("actions.delete")}</Button>}
+    </>
+  ),
+  form: (id, close) => <ConfigForm opened id={id} onClose={close} />,
+};
+
 export default function ConfigScreen(_: ScreenProps) {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const queryClient = useQueryClient();
-  const { options: valueTypes, labelOf } = useDict("configValueType");
-  const [draft, setDraft] = useState(emptyFilter);
-  const [filter, setFilter] = useState(emptyFilter);
-  const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const [selected, setSelected] = useState<string[]>([]);
-  const dialog = useDialog<{ id: string | null }>();
-  const list = useQuery({ ...configQueries.list({ ...paging, name: filter.name || undefined, valueType: filter.valueType ?? undefined }), placeholderData: keepPreviousData });
-  const rows = list.data?.rows ?? [];
-  const serial = (i: number) => (paging.page - 1) * paging.limit + i + 1;
-  const canDelete = hasPermission(config.tags.delete);
-  const label = (key: string) => fieldLabel(config, key, lang);
-
-  const remove = async (ids: string[]) => {
-    if (!ids.length) return notifyError(t("notice.pleaseSelectDelete"));
-    if (!(await confirmDelete(rows.flatMap((r, i) => (ids.includes(r.id as string) ? [serial(i)] : []))))) return;
-    if (await runCommand(() => deleteRecords(config.path, ids))) {
-      setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: configQueries.all });
-    }
-  };
-  const search = () => (setFilter(draft), setPaging((p) => ({ ...p, page: 1 })));
-  const allChecked = rows.length > 0 && rows.every((r) => selected.includes(r.id as string));
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-
-  return (
-    <Card withBorder data-testid="config-screen">
-      <Stack>
-        <Group gap="sm">
-          <TextInput placeholder={label("name")} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} onKeyDown={(e) => e.key === "Enter" && search()} />
-          <Select placeholder={label("valueType")} data={valueTypes} clearable value={draft.valueType} onChange={(v) => setDraft({ ...draft, valueType: v })} w={160} />
-          <Button leftSection={<IconSearch size={16} />} onClick={search}>{t("actions.search")}</Button>
-          <Button variant="default" onClick={() => (setDraft(emptyFilter), setFilter(emptyFilter), setPaging((p) => ({ ...p, page: 1 })))}>{t("actions.reset")}</Button>
-          <Group gap="sm" ml="auto">
-            {hasPermission(config.tags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => dialog.open({ id: null })} data-testid="config-add">{t("actions.add")}</Button>}
-            {canDelete && <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => void remove(selected)}>{t("actions.bulkDelete")}</Button>}
-          </Group>
-        </Group>
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover withTableBorder data-testid="config-table">
-            <Table.Thead>
-              <Table.Tr>
-                {canDelete && <Table.Th w={40}><Checkbox size="xs" checked={allChecked} indeterminate={!allChecked && selected.length > 0} onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id as string))} aria-label="all" /></Table.Th>}
-                <Table.Th w={60}>{t("sys.common.serial")}</Table.Th>
-                <Table.Th w={200}>{label("name")}</Table.Th>
-                <Table.Th w={100}>{label("valueType")}</Table.Th>
-                <Table.Th>{label("value")}</Table.Th>
-                <Table.Th w={180}>{label("remark")}</Table.Th>
-                <Table.Th w={170}>{t("sys.common.updateTime")}</Table.Th>
-                <Table.Th w={130}>{t("sys.common.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r: Row, i) => (
-                <Table.Tr key={r.id as string}>
-                  {canDelete && <Table.Td><Checkbox size="xs" checked={selected.includes(r.id as string)} onChange={() => toggle(r.id as string)} aria-label={String(r.name)} /></Table.Td>}
-                  <Table.Td>{serial(i)}</Table.Td>
-                  <Table.Td><Text size="sm" ff="monospace">{String(r.name ?? "")}</Text></Table.Td>
-                  <Table.Td><Badge variant="light" tt="none">{labelOf(r.valueType)}</Badge></Table.Td>
-                  <Table.Td><ValuePreview type={r.valueType} value={r.value} /></Table.Td>
-                  <Table.Td>{String(r.remark ?? "")}</Table.Td>
-                  <Table.Td>{String(r.updateTime ?? "")}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {hasPermission(config.tags.update) && <Button size="compact-sm" variant="subtle" onClick={() => dialog.open({ id: r.id as string })}>{t("actions.edit")}</Button>}
-                      {canDelete && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove([r.id as string])}>{t("actions.delete")}</Button>}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!rows.length && <Table.Tr><Table.Td colSpan={canDelete ? 8 : 7}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? t("sys.common.loading") : t("sys.common.noData")}</Text></Table.Td></Table.Tr>}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PageBar page={paging.page} limit={paging.limit} total={list.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
-      </Stack>
-      <ConfigForm opened={dialog.opened} id={dialog.target?.id ?? null} onClose={dialog.close} />
-    </Card>
-  );
+  return <ListScreen list={configList} />;
 }
