@@ -1,7 +1,7 @@
 /**
  * Lists built on the list kit (web/crud/ListScreen.tsx), in a real browser: the operation log keeps its
  * filters and page size in the URL — a search, a reload and the reset show the same list as the address;
- * so do the screens converted onto it since (files, parameter config, …).
+ * so do the screens converted onto it since (files, parameter config, model forms).
  */
 import { describe, expect, inject, it } from "vitest";
 import { signedInBrowser } from "./browser.ts";
@@ -69,5 +69,9 @@ describe("screens converted onto the list kit", () => {
     await keepsFilterAndPage("/sys/config", "config", "name");
     await session.page.getByTestId("config-add").click();
     await session.page.getByTestId("config-form").waitFor();
+  });
+
+  it("the model forms keep their name filter and page size in the URL across a reload", async () => {
+    await keepsFilterAndPage("/datamodel/form", "forms", "name");
   });
 });
