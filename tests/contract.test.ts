@@ -4,7 +4,6 @@
  * objects refuse keys they do not name), a paged verb's envelope carrying its total. A verb of the contract
  * that no scenario calls fails the last test, so a new verb comes with its call here.
  */
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { call, login } from "./helpers.ts";
@@ -17,18 +16,6 @@ interface Step {
   body?: unknown;
 }
 type Scenario = () => AsyncGenerator<Step, void, any>;
-
-/** A delivery the test portal signs (vitest.config.ts: PORTAL_OA_SECRET), answering its id. */
-async function deliver(body: unknown): Promise<string> {
-  const raw = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("test-oa-portal-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${raw}`)));
-  const deliveryId = crypto.randomUUID();
-  const headers = { "content-type": "application/json", "X-Qifu-Timestamp": timestamp, "X-Qifu-Signature": `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`, "X-Qifu-Delivery": deliveryId };
-  await (await SELF.fetch("http://qifu.test/api/webhooks/oa", { method: "POST", headers, body: raw })).arrayBuffer();
-  return deliveryId;
-}
 
 let admin: string;
 beforeAll(async () => {
@@ -105,45 +92,6 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
     yield { verb: reports.delete, params: { id: copy.id } };
     yield { verb: reports.delete, params: { id: saved.id } };
-  },
-
-  async *datamodel() {
-    const { datamodel } = contract;
-    const code = `contract_${Date.now().toString(36)}`;
-    const fields = [
-      { name: "title", title: "标题", titleEn: "Title", type: "text", length: 64, required: true },
-      { name: "qty", title: "数量", type: "int" },
-    ];
-    const created = yield { verb: datamodel.save, body: { name: "契约模型", code, type: "table", fields } };
-    const id = created.id as string;
-    const other = yield { verb: datamodel.save, body: { name: "契约模型二", code: `${code}_b`, fields } };
-    yield { verb: datamodel.update, body: { id, remark: "契约" } };
-    yield { verb: datamodel.fieldSave, body: { dataModelId: id, name: "day", title: "日期", type: "date" } };
-    yield { verb: datamodel.fieldUpdate, body: { dataModelId: id, name: "day", title: "日子", titleEn: "Day", type: "date" } };
-    yield { verb: datamodel.fieldList, query: { dataModelId: id, page: 1, limit: 20 } };
-    yield { verb: datamodel.fieldList, query: { dataModelId: id, fieldTitle: "标题" } };
-    yield { verb: datamodel.fieldAll, query: { dataModelId: id } };
-    yield { verb: datamodel.fieldInfo, params: { id: `${id}:title` } };
-    yield { verb: datamodel.tableMetadata, query: { dataModelId: id } };
-    yield { verb: datamodel.columnTypes };
-    yield { verb: datamodel.exportFields, query: { dataModelId: id } };
-    yield { verb: datamodel.modelFields, query: { code } };
-    yield { verb: datamodel.definition, query: { dataModelId: id } };
-    yield { verb: datamodel.fieldDelete, body: { dataModelId: id, name: "day" } };
-    yield { verb: datamodel.modelFields, query: { dataModelId: id } };
-    yield { verb: datamodel.revert, params: { id }, body: { version: 1 } };
-    yield { verb: datamodel.select };
-    yield { verb: datamodel.noMenu };
-    yield { verb: datamodel.menu, params: { id } };
-    yield { verb: datamodel.delete, body: [other.id] };
-  },
-
-  async *webhooks() {
-    const { webhooks } = contract;
-    // a delivery that fails its family's rules, so it may be replayed (and fails again)
-    const deliveryId = await deliver({ type: "enterprise.registered", data: { creditCode: "91610131BAD", entName: "" } });
-    const row = (await call(`/webhooks/delivery/list?deliveryId=${deliveryId}`, { token: admin })).body.data[0];
-    yield { verb: webhooks.replay, params: { id: row.id } };
   },
 };
 

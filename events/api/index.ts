@@ -2,10 +2,8 @@
  * The API contract: every module's own verbs with their request and answer schemas (events/api/verb.ts),
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
-import { datamodel } from "./datamodel.ts";
 import { jobs } from "./jobs.ts";
 import { reports } from "./reports.ts";
-import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks };
+export const contract = { jobs, reports };
 export type { Answer, Verb } from "./verb.ts";

@@ -9,8 +9,7 @@ import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, reply } from "../http/envelope.ts";
-import { webhooks } from "../../events/api/webhooks.ts";
+import { ok } from "../http/envelope.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById } from "../resources/query.ts";
@@ -128,7 +127,7 @@ async function replay(c: Context<AppEnv>) {
       return { writes: [update, ...result.writes], answer: { id, ...outcomeOf({ deliveryId: delivery.deliveryId, ...result }), attempts: (delivery.attempts ?? 1) + 1 } };
     },
   });
-  return reply(c, webhooks.replay, answer);
+  return ok(c, answer);
 }
 
 const writtenByIntake = async () => {
@@ -139,8 +138,8 @@ const outcomeSchema = z.object({ deliveryId: z.string(), outcome: z.enum(["accep
 
 export function webhookRoutes(routes: RouteTable) {
   routes
-    .verb(webhooks.replay, perm.update, replay, {
-      doc: { summary: l("重放失败的 Webhook 投递（记录一次新的处理）", "Replay a failed webhook delivery (recorded as a new attempt)") },
+    .post("/webhooks/delivery/replay/:id", perm.update, replay, {
+      doc: { summary: l("重放失败的 Webhook 投递（记录一次新的处理）", "Replay a failed webhook delivery (recorded as a new attempt)"), response: outcomeSchema.extend({ id: z.string(), attempts: z.number() }) },
     })
     .post("/webhooks/:portal", "public", intake, {
       doc: {
