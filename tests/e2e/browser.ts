@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -156,6 +156,21 @@ export async function openFromMenu(page: Page, names: string[]) {
 export async function tabPaths(page: Page): Promise<(string | null)[]> {
   const tabs = await page.getByTestId("content-tabs").locator("[data-tab-path]").all();
   return Promise.all(tabs.map((tab) => tab.getAttribute("data-tab-path")));
+}
+
+/**
+ * A fresh browser (cold cache, no cookies, empty storage) for every test of a file, signed out: `use` is
+ * handed each one as it opens, and it is closed after its test.
+ */
+export function browserPerTest(baseUrl: string, use: (browser: Browser) => void) {
+  let current: Browser | undefined;
+  beforeEach(async () => {
+    current = await openBrowser(baseUrl);
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
 }
 
 /**

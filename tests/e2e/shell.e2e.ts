@@ -3,8 +3,8 @@
  * routes from the server's menu, unknown paths and sign-out.
  */
 import { mkdirSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { admin, api, cookie, openBrowser, openFromMenu, pathOf, readCaptcha, signIn, tabPaths, typeSignIn, typeSlowly, type Browser } from "./browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { admin, api, cookie, browserPerTest, openFromMenu, pathOf, readCaptcha, signIn, tabPaths, typeSignIn, typeSlowly, type Browser } from "./browser.ts";
 import type { Page } from "playwright-core";
 
 const baseUrl = inject("baseUrl");
@@ -20,12 +20,9 @@ interface MenuNode {
 
 let browser: Browser;
 let page: Page;
-beforeEach(async () => {
-  browser = await openBrowser(baseUrl);
-  page = browser.page;
-});
-afterEach(async () => {
-  await browser.close();
+browserPerTest(baseUrl, (opened) => {
+  browser = opened;
+  page = opened.page;
 });
 
 describe("sign-in guard", () => {

@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { admin, cookie, openBrowser, pathOf, signIn, type Browser } from "./browser.ts";
+import { admin, cookie, browserPerTest, pathOf, signIn } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -28,14 +28,9 @@ const ticket = (issuer: "oa" | "pf", userNo: string) =>
     .setExpirationTime("2m")
     .sign(new TextEncoder().encode(portalSecret(issuer === "oa" ? "PORTAL_OA_SECRET" : "PORTAL_PF_SECRET")));
 
-let browser: Browser;
 let page: Page;
-beforeEach(async () => {
-  browser = await openBrowser(baseUrl);
-  page = browser.page;
-});
-afterEach(async () => {
-  await browser.close();
+browserPerTest(baseUrl, (opened) => {
+  page = opened.page;
 });
 
 describe("portal single sign-on", () => {

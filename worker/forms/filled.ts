@@ -6,6 +6,7 @@
  * on the form data's status follows the instance through a business link. Each approval step sees and
  * edits the form as its node's `formPerms` allow.
  */
+import { sameValue } from "../flow/engine/decide.ts";
 import type { Context } from "hono";
 import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
@@ -58,8 +59,6 @@ function admitted(family: Family, layout: FormLayout, before: Values, input: Val
   }
   return Object.fromEntries(Object.entries(input).filter(([k]) => writable.has(k)));
 }
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A record's values keyed by the model's fields only (no id, bookkeeping or foreign keys). */
 const fieldValues = (family: Family, record: Values | null): Values => Object.fromEntries(Object.keys(family.fields).map((k) => [k, record?.[k] ?? null]));

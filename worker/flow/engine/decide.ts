@@ -173,8 +173,8 @@ async function start(run: Run, command: Command<"start">): Promise<void> {
   await run.drain();
 }
 
-/** The same value as JSON, so `1` and `"1"` differ but a form sent back unchanged is no change. */
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** The same value as JSON, so `1` and `"1"` differ but a form sent back unchanged is no change (forms/filled.ts judges an approver's edit by it too). */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 async function complete(run: Run, command: Command<"complete">): Promise<void> {
   const task = actionable(run, command.taskId);
