@@ -115,6 +115,8 @@ export function familyTags(perm: string): Family["tags"] {
   return { list: tag("list"), info: tag("info"), save: tag("save"), update: tag("update"), delete: tag("delete"), import: tag("import"), export: tag("export") };
 }
 
+const isBlank = (value: unknown) => typeof value === "string" && value.trim() === "";
+
 export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F>): Family<F> {
   const idKey = spec.idKey ?? "id";
   const name = spec.perm.replace(/:/g, ".");
@@ -126,7 +128,8 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
       Object.fromEntries(
         keys.map((k) => {
           const f = spec.fields[k]!;
-          return [k, f.required ? z.preprocess((v) => (v === "" ? null : v), f.schema) : fieldInputSchema(f)];
+          // a required field left blank (or only spaces) is missing, reported as "cannot be empty" before any other rule
+          return [k, f.required ? z.preprocess((v) => (isBlank(v) ? null : v), f.schema) : fieldInputSchema(f)];
         }),
       ),
     );
@@ -167,7 +170,7 @@ export function initialState(family: Family): Record<string, unknown> {
 export const requiredWhen =
   (when: (record: Record<string, unknown>) => boolean, ...fields: string[]) =>
   (record: Record<string, unknown>): RecordProblem[] =>
-    when(record) ? fields.filter((f) => record[f] === undefined || record[f] === null || record[f] === "").map((field) => ({ field, key: "required" as const })) : [];
+    when(record) ? fields.filter((f) => record[f] === undefined || record[f] === null || isBlank(record[f])).map((field) => ({ field, key: "required" as const })) : [];
 
 /** Label helper: `l("字典", "Dictionary")`. */
 export const l = (zh: string, en: string): Text => ({ "zh-CN": zh, "en-US": en });

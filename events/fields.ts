@@ -25,6 +25,9 @@ export interface Field {
   to?: "user";
   /** `refs` fields: the link table the projection keeps in step, for joins (user→roles, role→menus) */
   link?: { table: string; ownerColumn: string; refColumn: string };
+  /** the least and greatest value a number field accepts, when declared */
+  min?: number;
+  max?: number;
   /** named rules of section 5 the value must pass (the web form applies the same ones) */
   rules: RuleName[];
   /** kept in the read model but never sent in list/info answers */
@@ -69,6 +72,13 @@ function make(kind: FieldKind, sql: SqlType, label: Text, schema: () => z.ZodTyp
   return lazyProperty(made, "schema", schema);
 }
 
+const bounded = (schema: z.ZodNumber, { min, max }: { min?: number; max?: number }) => {
+  const low = min === undefined ? schema : schema.min(min);
+  return max === undefined ? low : low.max(max);
+};
+/** The declared bounds kept on the field, so a form's number input can hold to them as the schema does. */
+const bounds = ({ min, max }: { min?: number; max?: number }): Partial<Field> => ({ ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) });
+
 /** A yyyy-MM-dd that names a day of the calendar (not 2024-13-40 or 2023-02-29). */
 function realDate(text: string): boolean {
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];
@@ -83,8 +93,10 @@ export const field = {
   longText: (label: Text, options: Options & { max?: number } = {}) =>
     make("text", "TEXT", label, () => withRules(z.string().max(options.max ?? 5000), options.rules), options),
   int: (label: Text, options: Options & { min?: number; max?: number } = {}) =>
-    make("int", "INTEGER", label, () => z.preprocess(numeric, z.number().int().min(options.min ?? -2147483648).max(options.max ?? 2147483647)), options),
-  number: (label: Text, options: Options = {}) => make("number", "REAL", label, () => z.preprocess(numeric, z.number()), options),
+    make("int", "INTEGER", label, () => z.preprocess(numeric, z.number().int().min(options.min ?? -2147483648).max(options.max ?? 2147483647)), options, bounds(options)),
+  /** `min`/`max` bound the value (amounts and counts declare `min: 0`: the domain has no negative ones) */
+  number: (label: Text, options: Options & { min?: number; max?: number } = {}) =>
+    make("number", "REAL", label, () => z.preprocess(numeric, bounded(z.number(), options)), options, bounds(options)),
   bool: (label: Text, options: Options = {}) =>
     make("bool", "INTEGER", label, () => z.preprocess((v) => (v === 1 || v === "1" || v === "true" ? true : v === 0 || v === "0" || v === "false" ? false : v), z.boolean()), options),
   date: (label: Text, options: Options = {}) => make("date", "TEXT", label, () => z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), { params: { rule: "date" } }), options),

@@ -63,6 +63,8 @@ export const messages = {
   noEmoji: { "zh-CN": "{name}不能包含表情符号", "en-US": "{name} cannot contain emoji" },
   noOuterSpaces: { "zh-CN": "{name}首尾不能有空格", "en-US": "{name} cannot start or end with spaces" },
   lengthRange: { "zh-CN": "{name}长度须在 {min}~{max} 个字符之间", "en-US": "{name} must be {min}~{max} characters long" },
+  minValue: { "zh-CN": "{name}不能小于 {min}", "en-US": "{name} cannot be less than {min}" },
+  maxValue: { "zh-CN": "{name}不能大于 {max}", "en-US": "{name} cannot be greater than {max}" },
   valueNotAllowed: { "zh-CN": "{name}的取值不在允许范围内", "en-US": "{name} has a value that is not allowed" },
   passwordRule: {
     "zh-CN": "密码长度为8~20位，且不能是纯数字或纯字母",

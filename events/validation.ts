@@ -6,7 +6,8 @@ import { rules, type RuleName } from "./rules.ts";
 
 /** The catalogue message of one zod issue, given the value that caused it. */
 export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: MessageKey; params?: Record<string, string | number> } {
-  if (value === undefined || value === null || value === "") return { key: "required" };
+  // a blank value breaks "required" first, whatever other rule its schema checked
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return { key: "required" };
   switch (issue.code) {
     case "custom": {
       const rule = (issue.params as { rule?: string } | undefined)?.rule;
@@ -24,6 +25,9 @@ export function messageFor(issue: z.core.$ZodIssue, value: unknown): { key: Mess
         const min = issue.code === "too_small" ? Number(issue.minimum) : 0;
         const max = issue.code === "too_big" ? Number(issue.maximum) : Number.POSITIVE_INFINITY;
         return { key: "lengthRange", params: { min, max: Number.isFinite(max) ? max : "∞" } };
+      }
+      if (issue.origin === "number" || issue.origin === "int") {
+        return issue.code === "too_small" ? { key: "minValue", params: { min: Number(issue.minimum) } } : { key: "maxValue", params: { max: Number(issue.maximum) } };
       }
       return { key: "valueNotAllowed" };
     }

@@ -64,6 +64,8 @@ const member = {
   workingYears: 6,
 };
 const config = { name: "rulesConfig", remark: "规则" };
+const dictEntry = { type: "rulesType", value: "r1", name: "规则字典", status: "1" };
+const track = { projectName: "规则项目", trackDate: "2026-11-01", stage: "started", status: "normal", completedInvestment: 10 };
 const organisation = { name: "规则机构", code: "RULES-ORG-1", type: "2", areaCode: "610100" };
 
 type Case = [path: string, body: Record<string, unknown>, field: string, zh: string, en: string];
@@ -148,6 +150,13 @@ const cases: Case[] = [
   ["/sys/menu/save", { ...menu, orderNum: "first" }, "orderNum", "排序号必须为数字", "Number must be a number"],
   ["/common/proorgmember/save", { ...member, loginName: " rules-member " }, "loginName", "登录名首尾不能有空格", "Login name cannot start or end with spaces"],
   ["/sys/user/save", { ...user, userNo: "rules-user " }, "userNo", "账号首尾不能有空格", "Account cannot start or end with spaces"],
+  // required comes before any other rule: blank or only spaces is "cannot be empty", not a length range
+  ["/sys/sysdict/save", { ...dictEntry, value: "" }, "value", "字典值不能为空", "Value cannot be empty"],
+  ["/sys/sysdict/save", { ...dictEntry, value: "   " }, "value", "字典值不能为空", "Value cannot be empty"],
+  ["/sys/sysdict/save", { ...dictEntry, value: "v".repeat(65) }, "value", "字典值长度须在 0~64 个字符之间", "Value must be 0~64 characters long"],
+  // amounts and counts have no negative values: the declared minimum names the field and the bound
+  ["/common/projecttrackmanagement/save", { ...track, completedInvestment: -50 }, "completedInvestment", "累计完成投资(万元)不能小于 0", "Investment to date (10k CNY) cannot be less than 0"],
+  ["/common/projecttrackmanagement/save", { ...track, periodInvestment: "-0.5" }, "periodInvestment", "本期完成投资(万元)不能小于 0", "Investment this period (10k CNY) cannot be less than 0"],
 ];
 
 describe("the cases are built as intended", () => {
@@ -197,6 +206,8 @@ describe("the valid base records pass (so each case above fails for its own rule
     ["/common/proorgmember/save", member],
     ["/sys/menu/save", menu],
     ["/sys/config/save", { ...config, valueType: "array", value: ["一"] }],
+    ["/sys/sysdict/save", dictEntry],
+    ["/common/projecttrackmanagement/save", { ...track, completedInvestment: 0, periodInvestment: 0 }],
   ] as const)("%s", async (path, body) => {
     const answer = await call(path, { token: admin, body });
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 0 });

@@ -51,7 +51,7 @@ export const member = defineFamily({
     entryDate: field.date(l("入职时间", "Entry time"), { required: true }),
     workingYears: field.int(l("工作年限", "Working years"), { min: 0, max: 80 }),
     specialty: field.text(l("专业特长", "Specialty"), { max: 128 }),
-    fileWage: field.number(l("档案工资", "File wage")),
+    fileWage: field.number(l("档案工资", "File wage"), { min: 0 }),
     politicsStatus: field.dict(l("政治面貌", "Politics status"), "politicsStatus"),
     email: field.text(l("电子邮箱", "Mailbox"), { max: 128, rules: ["email"] }),
     phone: field.text(l("手机号码", "Phone"), { required: true, max: 20, rules: ["mobile"] }),

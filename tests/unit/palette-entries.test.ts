@@ -6,7 +6,7 @@ import type { DynamicRoute } from "../../web/core/menu.ts";
 
 const route = (path: string, zh: string, en: string, perms: string): DynamicRoute => ({ path, name: path, menuId: path, title: { "zh-CN": zh, "en-US": en }, query: {}, perms });
 const routes = [
-  route("/sys/dict", "字典管理", "Dictionaries", "sys:sysdict:list,sys:sysdict:info,sys:sysdict:save"),
+  { ...route("/sys/dict", "字典管理", "Dictionaries", "sys:sysdict:list,sys:sysdict:info,sys:sysdict:save"), section: [{ "zh-CN": "系统管理", "en-US": "System" }] },
   route("/sys/config", "参数配置", "Config parameters", "sys:config:list,sys:config:info,sys:config:save"),
   route("/sys/log", "系统日志", "Logs", "sys:log:list"),
 ];
@@ -30,13 +30,21 @@ const input = (over: Partial<EntryInput> = {}): EntryInput => ({
 });
 
 describe("paletteEntries", () => {
-  it("lists home, every menu screen and personal information, in the current language with the other as description", () => {
+  it("lists home, every menu screen and personal information, in the current language with its menu section as description", () => {
     const screens = paletteEntries(input()).filter((e) => e.group === "screens");
     expect(screens.map((e) => e.label)).toEqual(["首页", "字典管理", "参数配置", "系统日志", "个人信息"]);
-    expect(screens[1]).toMatchObject({ description: "Dictionaries", target: { to: "/sys/dict" } });
+    expect(screens[1]).toMatchObject({ description: "系统管理", target: { to: "/sys/dict" } });
     expect(screens[1]!.texts).toEqual(expect.arrayContaining(["字典管理", "Dictionaries"]));
     const english = paletteEntries(input({ lang: "en-US" })).filter((e) => e.group === "screens");
     expect(english.map((e) => e.label)).toContain("Dictionaries");
+    expect(english[1]).toMatchObject({ label: "Dictionaries", description: "System" });
+  });
+
+  it("shows no subtitle in the other language: in Chinese none is English, in English none is Chinese", () => {
+    const zh = paletteEntries(input()).flatMap((e) => [e.label, e.description ?? ""]);
+    expect(zh.filter((text) => /[A-Za-z]{3}/.test(text) && !/English/.test(text))).toEqual([]);
+    const en = paletteEntries(input({ lang: "en-US" })).flatMap((e) => [e.label, e.description ?? ""]);
+    expect(en.filter((text) => /[\u4e00-\u9fff]/.test(text) && !/Chinese/.test(text))).toEqual([]);
   });
 
   it("offers a new record only on family screens whose save tag the user holds, opening the add dialog", () => {

@@ -31,23 +31,26 @@ export interface DynamicRoute {
   iframe?: string;
   query: Record<string, string>;
   perms: string;
+  /** the directories above the screen, outermost first ("系统管理"): where it sits in the menu */
+  section?: { "zh-CN": string; "en-US": string }[];
 }
 
 export const isExternal = (url: string) => /^(https?:)?\/\//i.test(url);
 
 export function menuRoutes(menuList: MenuEntry[]): DynamicRoute[] {
   const routes: DynamicRoute[] = [];
-  const walk = (entries: MenuEntry[]) => {
+  const titleOf = (entry: MenuEntry) => ({ "zh-CN": entry.name, "en-US": entry.enName || entry.name });
+  const walk = (entries: MenuEntry[], section: DynamicRoute["section"] & {} = []) => {
     for (const entry of entries) {
       if (entry.type < 1) {
-        walk(entry.children ?? []);
+        walk(entry.children ?? [], [...section, titleOf(entry)]);
         continue;
       }
       if (entry.type === 2 || entry.type === 3 || !entry.url) continue;
-      const title = { "zh-CN": entry.name, "en-US": entry.enName || entry.name };
+      const title = titleOf(entry);
       const perms = collectPerms(entry);
       if (isExternal(entry.url)) {
-        routes.push({ path: `/i-${entry.menuId}`, name: `i-${entry.menuId}`, menuId: entry.menuId, title, iframe: entry.url, query: {}, perms });
+        routes.push({ path: `/i-${entry.menuId}`, name: `i-${entry.menuId}`, menuId: entry.menuId, title, iframe: entry.url, query: {}, perms, ...(section.length ? { section } : {}) });
         continue;
       }
       const [path, search = ""] = entry.url.split("?");
@@ -59,6 +62,7 @@ export function menuRoutes(menuList: MenuEntry[]): DynamicRoute[] {
         componentUrl: entry.componentUrl ?? undefined,
         query: Object.fromEntries(new URLSearchParams(search)),
         perms,
+        ...(section.length ? { section } : {}),
       });
     }
   };

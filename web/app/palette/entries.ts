@@ -48,7 +48,6 @@ export interface EntryInput {
   text: EntryTexts;
 }
 
-const other = (lang: Lang): Lang => (lang === "zh-CN" ? "en-US" : "zh-CN");
 const both = (fn: (lang: Lang) => string) => [fn("zh-CN"), fn("en-US")];
 
 export function paletteEntries({ routes, lang, has, recents, familyLabel, text }: EntryInput): PaletteEntry[] {
@@ -60,18 +59,20 @@ export function paletteEntries({ routes, lang, has, recents, familyLabel, text }
   const fixed: { path: string; key: string }[] = [{ path: "/home", key: "actions.home" }];
   for (const { path, key } of fixed) {
     seen.add(path);
-    entries.push({ id: `screen:${path}`, group: "screens", label: text.label(key, lang), description: text.label(key, other(lang)), texts: both((l) => text.label(key, l)), target: { to: path } });
+    entries.push({ id: `screen:${path}`, group: "screens", label: text.label(key, lang), texts: both((l) => text.label(key, l)), target: { to: path } });
   }
   for (const route of routes) {
     if (seen.has(route.path)) continue;
     seen.add(route.path);
     titleOf.set(route.path, route.title);
-    const alt = route.title[other(lang)];
+    // the subtitle is where the screen sits in the menu, in the current language (the other language's
+    // title still finds it: it is among the matched texts)
+    const section = route.section?.map((title) => title[lang]).join(" / ");
     entries.push({
       id: `screen:${route.path}`,
       group: "screens",
       label: route.title[lang],
-      description: alt !== route.title[lang] ? alt : undefined,
+      description: section || undefined,
       texts: [route.title["zh-CN"], route.title["en-US"], route.path],
       target: { to: route.path },
     });

@@ -1,5 +1,5 @@
 /** Theme settings (spec section 2): menu on the side or on top, multi-tab, breadcrumb and its position, colour; kept in local storage. */
-import { createTheme, type MantineColor } from "@mantine/core";
+import { Badge, createTheme, type MantineColor } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
 
 export interface ThemeSettings {
@@ -27,4 +27,9 @@ export function useThemeSettingsState() {
 
 export const themeColors: MantineColor[] = ["blue", "indigo", "violet", "teal", "green", "orange", "red", "dark"];
 
-export const themeFromSettings = (settings: ThemeSettings) => createTheme({ primaryColor: settings.color, defaultRadius: "sm", fontSizes: { md: "14px" } });
+/**
+ * Badges show their localized label as written ("Running", "进行中"): Mantine's default upper-cases badge
+ * text, which turns a label into a shouted code (RUNNING).
+ */
+export const themeFromSettings = (settings: ThemeSettings) =>
+  createTheme({ primaryColor: settings.color, defaultRadius: "sm", fontSizes: { md: "14px" }, components: { Badge: Badge.extend({ defaultProps: { tt: "none" } }) } });
