@@ -10,9 +10,10 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
+import type { Lang } from "../events/i18n.ts";
 import { currentLang } from "./core/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
@@ -32,10 +33,12 @@ const router = makeRouter(queryClient);
 
 function App() {
   const settings = useThemeSettings();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language || currentLang()) as Lang;
+  const theme = useMemo(() => themeFromSettings(settings, lang), [settings, lang]);
   return (
-    <MantineProvider theme={themeFromSettings(settings)}>
-      <DatesProvider settings={{ locale: currentLang() === "zh-CN" ? "zh-cn" : "en", firstDayOfWeek: 1 }}>
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: lang === "zh-CN" ? "zh-cn" : "en", firstDayOfWeek: 1 }}>
         <ModalsProvider labels={{ confirm: t("actions.confirm"), cancel: t("actions.cancel") }}>
           <Notifications position="top-center" />
           <QueryClientProvider client={queryClient}>

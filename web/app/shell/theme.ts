@@ -1,5 +1,7 @@
 /** Theme settings (spec section 2): menu on the side or on top, multi-tab, breadcrumb and its position, colour; kept in local storage. */
-import { Badge, createTheme, type MantineColor } from "@mantine/core";
+import { Autocomplete, Badge, createTheme, MultiSelect, Select, TagsInput, type MantineColor } from "@mantine/core";
+import { DateInput, DatePicker, DatePickerInput, DateTimePicker, MonthPickerInput } from "@mantine/dates";
+import type { Lang } from "../../../events/i18n.ts";
 import { useLocalStorage } from "@mantine/hooks";
 
 export interface ThemeSettings {
@@ -31,5 +33,39 @@ export const themeColors: MantineColor[] = ["blue", "indigo", "violet", "teal", 
  * Badges show their localized label as written ("Running", "进行中"): Mantine's default upper-cases badge
  * text, which turns a label into a shouted code (RUNNING).
  */
-export const themeFromSettings = (settings: ThemeSettings) =>
-  createTheme({ primaryColor: settings.color, defaultRadius: "sm", fontSizes: { md: "14px" }, components: { Badge: Badge.extend({ defaultProps: { tt: "none" } }) } });
+export const themeFromSettings = (settings: ThemeSettings, lang: Lang) =>
+  createTheme({
+    primaryColor: settings.color,
+    defaultRadius: "sm",
+    fontSizes: { md: "14px" },
+    components: { Badge: Badge.extend({ defaultProps: { tt: "none" } }), ...quietPickers, ...calendarComponents(lang) },
+  });
+
+/**
+ * Pickers open on a click or on typing, not on focus: a failed save focuses its first invalid field, and a
+ * list opened there would cover the error text it is meant to show.
+ */
+const quietPickers = {
+  Select: Select.extend({ defaultProps: { openOnFocus: false } }),
+  MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
+  Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
+  TagsInput: TagsInput.extend({ defaultProps: { openOnFocus: false } }),
+};
+
+/**
+ * A calendar's headers as a reader of the language writes them: "2026年11月" and "2026年" in Chinese
+ * ("November 2026" in English). Mantine's default "MMMM YYYY" reads "十一月 2026" under dayjs's zh-cn.
+ */
+export const calendarLabels = (lang: Lang) =>
+  lang === "zh-CN" ? { monthLabelFormat: "YYYY年M月", yearLabelFormat: "YYYY年", decadeLabelFormat: "YYYY年" } : { monthLabelFormat: "MMMM YYYY", yearLabelFormat: "YYYY", decadeLabelFormat: "YYYY" };
+
+function calendarComponents(lang: Lang) {
+  const defaultProps = calendarLabels(lang);
+  return {
+    DatePicker: DatePicker.extend({ defaultProps }),
+    DatePickerInput: DatePickerInput.extend({ defaultProps }),
+    DateInput: DateInput.extend({ defaultProps }),
+    DateTimePicker: DateTimePicker.extend({ defaultProps }),
+    MonthPickerInput: MonthPickerInput.extend({ defaultProps: { yearLabelFormat: defaultProps.yearLabelFormat, decadeLabelFormat: defaultProps.decadeLabelFormat } }),
+  };
+}
