@@ -6,6 +6,7 @@
 import { BpmnModdle } from "bpmn-moddle";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LABEL_FONT, labelSize } from "../events/flow/labels.ts";
 import { conditionExpression, treeToBpmn } from "../events/flow/to-bpmn.ts";
 import { processNode, processTree, treeProblems, walkTree, type ProcessTree } from "../events/flow/tree.ts";
 import { compileBpmn } from "../worker/flow/model/compile.ts";
@@ -85,6 +86,48 @@ function layoutProblems(flowElements: { $type: string; id: string }[], plane: Di
       if (boundary.has(a.bpmnElement!.id) || boundary.has(b.bpmnElement!.id)) continue;
       if (overlap(a.bounds, b.bounds)) problems.push(`${a.bpmnElement!.id} overlaps ${b.bpmnElement!.id}`);
     }
+  }
+  return problems;
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** Gap between a rectangle and a point outside it (0 inside). */
+const gap = (r: Rect, x: number, y: number) => Math.hypot(Math.max(r.x - x, 0, x - r.x - r.width), Math.max(r.y - y, 0, y - r.y - r.height));
+/** Gap between a rectangle and an axis-parallel segment (0 when they touch or cross). */
+function segmentGap(r: Rect, [a, b]: [{ x: number; y: number }, { x: number; y: number }]): number {
+  if (a.x === b.x) {
+    const [lo, hi] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+    const y = Math.min(Math.max(r.y + r.height / 2, lo), hi);
+    return Math.min(gap(r, a.x, y), gap(r, a.x, Math.min(Math.max(r.y, lo), hi)), gap(r, a.x, Math.min(Math.max(r.y + r.height, lo), hi)));
+  }
+  const [lo, hi] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+  return Math.min(gap(r, Math.min(Math.max(r.x, lo), hi), a.y), gap(r, Math.min(Math.max(r.x + r.width, lo), hi), a.y), gap(r, Math.min(Math.max(r.x + r.width / 2, lo), hi), a.y));
+}
+const rectGap = (a: Rect, b: Rect) => Math.hypot(Math.max(a.x - b.x - b.width, b.x - a.x - a.width, 0), Math.max(a.y - b.y - b.height, b.y - a.y - a.height, 0));
+const segments = (e: DiElement) => (e.waypoint ?? []).slice(1).map((b, i): [{ x: number; y: number }, { x: number; y: number }] => [e.waypoint![i]!, b]);
+
+/**
+ * Where labels go wrong: a label over any shape or any edge, two labels on each other, a label more than a
+ * few pixels from its own shape or line (floating away), or one lower than a line of the viewer's label font.
+ */
+function labelProblems(plane: DiElement[]): string[] {
+  // bpmn-js centres a label's text in its box: a box wider than the text floats the text away from its line
+  const nameOf = (p: DiElement) => (p.bpmnElement as { name?: string } | undefined)?.name ?? "";
+  const problems: string[] = [];
+  const shapes = plane.filter((p) => p.$type === "bpmndi:BPMNShape");
+  const edges = plane.filter((p) => p.$type === "bpmndi:BPMNEdge");
+  const labelled = plane.filter((p) => p.label?.bounds);
+  for (const owner of labelled) {
+    const l = owner.label!.bounds!;
+    const id = owner.bpmnElement!.id;
+    if (l.height < LABEL_FONT) problems.push(`${id}: label ${l.height}px high, under the ${LABEL_FONT}px font`);
+    if (l.width > labelSize(nameOf(owner), Number.POSITIVE_INFINITY).w + 2) problems.push(`${id}: label box ${l.width}px wide for a text of ${labelSize(nameOf(owner), Number.POSITIVE_INFINITY).w}px`);
+    for (const sh of shapes) if (overlap(l, sh.bounds)) problems.push(`${id}: label over ${sh.bpmnElement!.id}`);
+    for (const e of edges) for (const s of segments(e)) if (segmentGap(l, s) < 1) problems.push(`${id}: label on the line of ${e.bpmnElement!.id}`);
+    for (const other of labelled) if (other !== owner && overlap(l, other.label!.bounds!)) problems.push(`${id}: label over the label of ${other.bpmnElement!.id}`);
+    const near = owner.bounds ? rectGap(l, owner.bounds) : Math.min(...segments(owner).map((s) => segmentGap(l, s)));
+    if (near > 10) problems.push(`${id}: label ${Math.round(near)}px from its ${owner.bounds ? "shape" : "line"}`);
   }
   return problems;
 }
@@ -244,6 +287,7 @@ describe("tree → BPMN", () => {
     expect(shapes.map((s) => s.bpmnElement?.id).sort()).toEqual(nodes.map((n) => n.id).sort());
     expect(edges.map((s) => s.bpmnElement?.id).sort()).toEqual(flows.map((n) => n.id).sort());
     expect(layoutProblems(flowElements, plane)).toEqual([]);
+    expect(labelProblems(plane)).toEqual([]);
     // top to bottom: the start above everything, the end below everything
     const y = (id: string) => shapes.find((s) => s.bpmnElement!.id === id)!.bounds!.y;
     expect(Math.min(...shapes.map((s) => s.bounds!.y))).toBe(y("root"));
@@ -269,6 +313,27 @@ describe("tree → BPMN", () => {
       const shapes = plane.filter((p) => p.$type === "bpmndi:BPMNShape");
       for (const l of labels) for (const sh of shapes) expect(overlap(l.bounds, sh.bounds), `${l.id} over ${sh.bpmnElement!.id}`).toBe(false);
     }
+  });
+
+  it("labels sit beside their own line or shape, on no edge and no shape, sized for the viewer's font", async () => {
+    const approver = { assignedType: "user", assignedUser: [{ id: "u1", name: "一" }] };
+    const named = { ...everything, name: "申请人" };
+    const split = root({ id: "cases", type: "CONDITIONS", name: "分支", props: {}, branches: [
+      { id: "big", type: "CONDITION", name: "金额大于一万", props: { conditions: [{ field: "amount", op: ">", value: 10000 }] }, children: approval("t1", approver) },
+      { id: "mid", type: "CONDITION", name: "Amount over 500 and department is finance", props: { conditions: [{ field: "amount", op: ">", value: 500 }] }, children: approval("t2", approver) },
+      { id: "else", type: "CONDITION", name: "其他情况", props: { isDefault: true } },
+    ] });
+    for (const input of [named, split]) {
+      const { plane } = await diagram(await treeToBpmn(tree(input), { key: "labels", name: "x" }));
+      expect(labelProblems(plane)).toEqual([]);
+      const labelled = plane.filter((p) => p.label?.bounds);
+      expect(labelled.length).toBeGreaterThan(2);
+    }
+    // the start event's label is beside it, not under it where its first flow leaves
+    const { plane } = await diagram(await treeToBpmn(tree(named), { key: "labels", name: "x" }));
+    const start = plane.find((p) => p.bpmnElement?.id === "root")!;
+    expect(start.label!.bounds!.x).toBeGreaterThan(start.bounds!.x + start.bounds!.width);
+    expect(start.label!.bounds!.y).toBeLessThan(start.bounds!.y + start.bounds!.height);
   });
 
   it("the smallest tree: start straight to end; odd ids and keys become valid BPMN ids", async () => {
@@ -425,6 +490,7 @@ describe("generated trees", () => {
         const drawn = new Set(plane.map((p) => p.bpmnElement?.id));
         for (const e of flowElements) expect(drawn.has(e.id), e.id).toBe(true);
         expect(layoutProblems(flowElements, plane)).toEqual([]);
+        expect(labelProblems(plane)).toEqual([]);
         walkTree(t, (node) => {
           if (node.type === "APPROVAL") expect(model.nodes[node.id]?.kind).toBe("userTask");
           if (node.type === "CC") expect(model.nodes[node.id]?.kind).toBe("cc");

@@ -21,6 +21,7 @@ import {
   type ProcessTree,
 } from "./tree.ts";
 import type { Lang } from "../i18n.ts";
+import { LABEL_GAP, LABEL_LINE, labelSize } from "./labels.ts";
 
 export const qifuNamespace = "http://qifu.example/schema/bpmn";
 export const flowableNamespace = "http://flowable.org/bpmn";
@@ -34,9 +35,6 @@ const GATEWAY = 50;
 const VGAP = 50;
 const HGAP = 50;
 const MARGIN = 60;
-const LABEL_W = 90;
-const LABEL_H = 14;
-
 // ---------------------------------------------------------------- the graph being built
 
 type ElementType = "startEvent" | "endEvent" | "userTask" | "serviceTask" | "exclusiveGateway" | "parallelGateway" | "boundaryEvent";
@@ -341,12 +339,23 @@ function connect(graph: Graph, block: Block): void {
 
 // ---------------------------------------------------------------- layout
 
+/** Branch columns are at least this far apart (a task's width and the gap between branches). */
+const COLUMN = TASK_W + HGAP;
+/** A branch label's box: as wide as its column leaves beside the line, room for three lines at most (a longer name runs on below). */
+const branchLabelSize = (name: string) => {
+  const size = labelSize(name, COLUMN - 2 * LABEL_GAP - HGAP / 2);
+  return { w: size.w, h: Math.min(size.h, 3 * LABEL_LINE) };
+};
+
 /**
  * Room under a condition split for its branches' labels: each label sits in its own column between the
  * horizontal run and the branch's first node, so neither the labels nor the nodes overlap.
  */
-const BRANCH_LABEL_ROOM = 2 * LABEL_H + 6;
-const labelRoom = (block: Extract<Block, { kind: "branches" }>) => (block.split.type === "exclusiveGateway" ? BRANCH_LABEL_ROOM : 0);
+const labelRoom = (block: Extract<Block, { kind: "branches" }>) => {
+  if (block.split.type !== "exclusiveGateway") return 0;
+  const tallest = Math.max(LABEL_LINE, ...(conditionFlows.get(block) ?? []).map((l) => (l.name ? branchLabelSize(l.name).h : 0)));
+  return tallest + 8;
+};
 
 /** The x of an empty branch's column, set when placed (its edge runs down there). */
 const columnAxis = new WeakMap<Block, number>();
@@ -485,33 +494,38 @@ const attrList = (attrs: Record<string, string>) =>
 const bounds = (b: { x: number; y: number; w: number; h: number }) =>
   `<dc:Bounds x="${Math.round(b.x)}" y="${Math.round(b.y)}" width="${Math.round(b.w)}" height="${Math.round(b.h)}" />`;
 
-/** External labels: under an event, at a gateway's upper right (its branches leave from below). */
+/**
+ * External labels, beside their shape: an event's on its right, vertically centred (its flows leave and enter
+ * from above and below, so a label under the start event would sit on its first line); a gateway's on its
+ * right above the middle (its branches leave from below).
+ */
 function shapeLabel(e: Element): string {
-  if (e.type.endsWith("Gateway")) return `<bpmndi:BPMNLabel>${bounds({ x: e.x + e.w + 4, y: e.y - 4, w: LABEL_W, h: LABEL_H })}</bpmndi:BPMNLabel>`;
-  if (e.type === "startEvent" || e.type === "endEvent") {
-    return `<bpmndi:BPMNLabel>${bounds({ x: e.x + e.w / 2 - LABEL_W / 2, y: e.y + e.h + 4, w: LABEL_W, h: LABEL_H })}</bpmndi:BPMNLabel>`;
-  }
+  const size = labelSize(e.name);
+  if (e.type.endsWith("Gateway")) return labelXml({ x: e.x + e.w + LABEL_GAP, y: e.y + e.h / 2 - size.h - 2, ...size });
+  if (e.type === "startEvent" || e.type === "endEvent") return labelXml({ x: e.x + e.w + LABEL_GAP, y: e.y + e.h / 2 - size.h / 2, ...size });
   return "";
 }
 
-/** Branch columns are at least this far apart (a task's width and the gap between branches). */
-const COLUMN = TASK_W + HGAP;
+const labelXml = (b: { x: number; y: number; w: number; h: number }) => `<bpmndi:BPMNLabel>${bounds(b)}</bpmndi:BPMNLabel>`;
 
 /**
- * A flow's name. A branch leaving a split: just right of its own column's line (the vertical run after the
- * turn, or the straight run of a branch under the gateway), right under the horizontal run, as wide as a
- * column allows — so the labels of neighbouring branches never meet, however many there are, and the room
- * left under the split (BRANCH_LABEL_ROOM) keeps them off the nodes. Other flows: beside their middle.
+ * A flow's name. A branch leaving a split: starting just right of its own column's line (the vertical run
+ * after the turn, or the straight run of a branch under the gateway), right under the horizontal run, no
+ * wider than its column leaves — so the labels of neighbouring branches never meet, however many there are,
+ * and the room left under the split (labelRoom) keeps them off the nodes. Other flows: beside the middle of
+ * their longest vertical run.
  */
 function edgeLabel(flow: Flow, route: Point[], split: boolean): string {
   if (split) {
     const turns = route.length >= 3 && route[1][1] === route[2][1];
     const column = turns ? route[2][0] : route[0][0];
     const y = flow.source.y + flow.source.h + VGAP / 2 + 4;
-    return `<bpmndi:BPMNLabel>${bounds({ x: column + 5, y, w: COLUMN - 15, h: 2 * LABEL_H })}</bpmndi:BPMNLabel>`;
+    return labelXml({ x: column + LABEL_GAP, y, ...branchLabelSize(flow.name ?? "") });
   }
-  const [x, y] = route.length >= 3 ? route[2] : [(route[0][0] + route[route.length - 1][0]) / 2, (route[0][1] + route[route.length - 1][1]) / 2];
-  return `<bpmndi:BPMNLabel>${bounds({ x: x + 5, y: y + 3, w: LABEL_W, h: LABEL_H })}</bpmndi:BPMNLabel>`;
+  const size = labelSize(flow.name ?? "");
+  const vertical = route.slice(1).map((b, i): [Point, Point] => [route[i]!, b]).filter(([a, b]) => a[0] === b[0]);
+  const [a, b] = vertical.sort(([a1, b1], [a2, b2]) => Math.abs(b2[1] - a2[1]) - Math.abs(b1[1] - a1[1]))[0] ?? [route[0]!, route[route.length - 1]!];
+  return labelXml({ x: Math.max(a[0], b[0]) + LABEL_GAP, y: (a[1] + b[1]) / 2 - size.h / 2, ...size });
 }
 
 function render(graph: Graph, processId: string, name: string): string {

@@ -8,6 +8,7 @@ import { ActionIcon, Alert, Box, Group, Loader, Text, Tooltip } from "@mantine/c
 import { IconFocusCentered, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LABEL_FONT, TASK_FONT } from "../../../events/flow/labels.ts";
 import type { El, Moddle } from "./autoLayout.ts";
 
 export interface BpmnViewerProps {
@@ -23,8 +24,15 @@ export interface BpmnViewerProps {
 }
 
 /** The few diagram-js services used here, typed by hand (bpmn-js types its services loosely). */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 interface Canvas {
   zoom(level?: number | "fit-viewport", center?: "auto" | { x: number; y: number }): number;
+  viewbox(box?: Box): Box & { inner: Box; outer: Box };
   addMarker(element: string, marker: string): void;
   removeMarker(element: string, marker: string): void;
   resized(): void;
@@ -36,6 +44,22 @@ interface Viewer {
   importDefinitions(definitions: El): Promise<{ warnings: unknown[] }>;
   get<T>(name: string): T;
   destroy(): void;
+}
+
+/**
+ * The least zoom a diagram opens at: below it the labels (LABEL_FONT px in the diagram) would read under
+ * about 10 px. A taller diagram opens at this zoom at its top, centred, and is panned; the fit button still
+ * shows all of it.
+ */
+const READABLE_ZOOM = 0.8;
+
+/** Fits the diagram to its box, but not smaller than READABLE_ZOOM. */
+function fitReadable(canvas: Canvas): void {
+  if (canvas.zoom("fit-viewport", "auto") >= READABLE_ZOOM) return;
+  const { inner, outer } = canvas.viewbox();
+  const width = outer.width / READABLE_ZOOM;
+  const height = outer.height / READABLE_ZOOM;
+  canvas.viewbox({ x: inner.x + inner.width / 2 - width / 2, y: inner.y - 20, width, height });
 }
 
 const doneMarker = "flow-done";
@@ -56,7 +80,8 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
       try {
         const { NavigatedViewer, addLayout, hasDiagram, mainProcess, nameFlows } = await import("./bpmnRuntime.ts");
         if (cancelled || !box.current) return;
-        viewer = new NavigatedViewer({ container: box.current }) as unknown as Viewer;
+        // names at the sizes the layout (events/flow/to-bpmn.ts) made room for, larger than bpmn-js's 12/11 px
+        viewer = new NavigatedViewer({ container: box.current, textRenderer: { defaultStyle: { fontSize: TASK_FONT }, externalStyle: { fontSize: LABEL_FONT } } }) as unknown as Viewer;
         viewerRef.current = viewer;
         // parsed by the viewer's own moddle; a document without a diagram gets one laid out here
         const moddle = viewer.get<Moddle & { fromXML(xml: string, type: string): Promise<{ rootElement: El }> }>("moddle");
@@ -67,7 +92,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
         if (!hasDiagram(definitions)) addLayout(moddle, definitions);
         await viewer.importDefinitions(definitions);
         if (cancelled) return;
-        viewer.get<Canvas>("canvas").zoom("fit-viewport", "auto");
+        fitReadable(viewer.get<Canvas>("canvas"));
         setStatus({ state: "ready" });
       } catch (error) {
         if (!cancelled) setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -113,7 +138,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
       const canvas = viewerRef.current?.get<Canvas>("canvas");
       if (!canvas || !element.clientWidth || !element.clientHeight) return;
       canvas.resized();
-      canvas.zoom("fit-viewport", "auto");
+      fitReadable(canvas);
     });
     observer.observe(element);
     return () => observer.disconnect();
