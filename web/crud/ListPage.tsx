@@ -232,6 +232,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
           onDelete={can.remove ? (row, serial) => void confirmDelete([{ id: idOf(row), serial }]) : undefined}
           onHistory={can.history ? openHistory : undefined}
           extraActions={extraActions}
+          fit={!prefs.data?.columns?.length}
         />
       </Box>
       <PageBar page={page} limit={size} total={total} capped={list.data?.totalCapped} onChange={(next, limit) => update({ page: next, size: limit })} />

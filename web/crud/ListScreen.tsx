@@ -297,7 +297,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
                       {c.sortable ? <SortHeader label={c.title(t)} order={sort?.field === c.key ? sort.order : undefined} onClick={() => cycle(c.key)} sortKey={c.key} /> : c.title(t)}
                     </Table.Th>
                   ))}
-                  {spec.actions && <Table.Th>{t("crud.actions")}</Table.Th>}
+                  {spec.actions && <Table.Th style={{ whiteSpace: "nowrap" }}>{t("crud.actions")}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -317,7 +317,8 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
                       ))}
                       {spec.actions && (
                         <Table.Td>
-                          <Group gap={4} wrap="nowrap">{spec.actions(row, context)}</Group>
+                          {/* many buttons wrap onto a second line rather than push the table past its box */}
+                          <Group gap={4} wrap="wrap">{spec.actions(row, context)}</Group>
                         </Table.Td>
                       )}
                     </Table.Tr>

@@ -1,7 +1,13 @@
-/** The rows of a list page: selection, serial numbers, the user's columns (order, widths), sortable headers and row actions. */
-import { Button, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
+/**
+ * The rows of a list page: selection, serial numbers, the user's columns (order, widths), sortable headers and
+ * row actions. The table fits its box: one-line cells longer than their column end in "…" (the whole text on
+ * hover), and with the declared default columns (`fit`) the trailing ones that still do not fit are left to the
+ * column chooser, so no list needs sideways scrolling and its actions stay in view. Columns a user arranged
+ * are all shown; a table wider than its box then scrolls with the actions column kept at the right edge.
+ */
+import { Box, Button, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
@@ -31,12 +37,24 @@ export interface RecordTableProps {
   onHistory?: (row: Row) => void;
   /** further row buttons after the standard ones (a family's lifecycle commands, a profile link) */
   extraActions?: (row: Row, serial: number) => ReactNode;
+  /** the columns are the declared defaults: trailing ones that do not fit the box are left out @default false */
+  fit?: boolean;
 }
 
 /** The actions column stays in view when a wide table scrolls sideways. */
 const actionsCell = { whiteSpace: "nowrap", position: "sticky", right: 0, background: "var(--mantine-color-body)", boxShadow: "-1px 0 0 var(--mantine-color-default-border)" } as const;
+/** A one-line cell's widest (px) when its column has no width of its own. */
+const cellWidth = 220;
+/** Columns a fitted table keeps however narrow its box. */
+const keptColumns = 2;
+const oneLine = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
+/** The whole text as the tooltip of a cell cut short by "…". */
+const titleWhenCut = (event: MouseEvent<HTMLElement>) => {
+  const el = event.currentTarget;
+  el.title = el.scrollWidth > el.clientWidth ? (el.textContent ?? "") : "";
+};
 
-export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory, extraActions }: RecordTableProps) {
+export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory, extraActions, fit = false }: RecordTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const idOf = (row: Row) => String(row[family.idKey]);
@@ -46,7 +64,32 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
   const hasActions = !!(onEdit || onDelete || onHistory || extraActions);
   // only free text wraps; tags, numbers, dates and names keep to one line
   const wraps = (key: string) => ["text", "json"].includes(family.fields[key]?.kind ?? "");
-  const columns = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
+  const wanted = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
+
+  // fitting: how many of the wanted columns are shown (null: all, before measuring); a column is dropped while
+  // the table is wider than its box, and all are tried again when the box or the columns change
+  const box = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const columns = fit && shown !== null ? wanted.slice(0, Math.max(keptColumns, shown)) : wanted;
+  const wantedKey = wanted.map((c) => `${c.key}:${c.width ?? ""}`).join(",");
+  useEffect(() => setShown(null), [wantedKey, fit]);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!fit || !el || columns.length <= keptColumns) return;
+    if (el.scrollWidth > el.clientWidth + 1) setShown(columns.length - 1);
+  });
+  useEffect(() => {
+    const el = box.current;
+    if (!fit || !el) return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (Math.abs(el.clientWidth - width) <= 1) return;
+      width = el.clientWidth;
+      setShown(null);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fit]);
 
   // the order in force: the chosen one, else the declared default; a click turns a column ascending, then flips it
   // (best match first when searching by keyword: no column is the order)
@@ -69,8 +112,8 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
   };
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, columns.reduce((sum, c) => sum + (c.width ?? 130), 0))}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="record-table">
+    <Box ref={box} style={{ overflowX: "auto" }} data-testid="record-table-box" data-columns-left-out={wanted.length - columns.length || undefined}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="record-table" miw={Math.max(600, columns.reduce((sum, c) => sum + (c.width ?? 0), 0))}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>
@@ -81,7 +124,7 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
                 onChange={() => onSelect(all ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])}
               />
             </Table.Th>
-            <Table.Th w={60}>{t("crud.serial")}</Table.Th>
+            <Table.Th w={60} style={{ whiteSpace: "nowrap" }}>{t("crud.serial")}</Table.Th>
             {columns.map(({ key, width }) => (
               <Table.Th key={key} data-column={key} w={width} miw={width} style={{ whiteSpace: "nowrap" }}>{header(key)}</Table.Th>
             ))}
@@ -106,8 +149,14 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
                 </Table.Td>
                 <Table.Td>{serial}</Table.Td>
                 {columns.map(({ key, width }) => (
-                  <Table.Td key={key} data-column={key} maw={width ?? 320} style={wraps(key) ? undefined : { whiteSpace: "nowrap", overflow: width ? "hidden" : undefined, textOverflow: width ? "ellipsis" : undefined }}>
-                    <FieldValue family={family} fieldKey={key} value={row[key]} clamp />
+                  <Table.Td key={key} data-column={key}>
+                    {wraps(key) ? (
+                      <FieldValue family={family} fieldKey={key} value={row[key]} clamp />
+                    ) : (
+                      <Box maw={width ?? cellWidth} style={oneLine} onMouseEnter={titleWhenCut}>
+                        <FieldValue family={family} fieldKey={key} value={row[key]} clamp />
+                      </Box>
+                    )}
                   </Table.Td>
                 ))}
                 {hasActions && (
@@ -125,6 +174,6 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
