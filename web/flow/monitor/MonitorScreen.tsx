@@ -56,7 +56,7 @@ const instanceList = (chosen: string, choose: (id: string) => void): ListSpec<In
   query: flowListQuery(flow.running),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId, "data-chosen": chosen === r.procInsId ? "true" : undefined, bg: chosen === r.procInsId ? "var(--mantine-primary-color-light)" : undefined }),
-  minWidth: 1300,
+  minWidth: 1000,
   filters: [flowFilters.procName],
   columns: [
     flowColumn("procDefName", {
@@ -105,12 +105,12 @@ const taskList: ListSpec<MonitorTaskRow> = {
   rowKey: (r) => r.taskId,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
   local: true,
-  minWidth: 1200,
+  minWidth: 1000,
   filters: [{ kind: "text", key: "procInsId", label: (t) => t("flowTasks.search.procInsId"), width: 320, testId: "monitor-task-filter" }],
   columns: [
     flowColumn("taskName"),
     ...aboutColumns<MonitorTaskRow>(),
-    flowColumn("taskDefKey", { render: (r) => <Code>{r.taskDefKey}</Code> }),
+    flowColumn("taskDefKey", { hidden: true, render: (r) => <Code>{r.taskDefKey}</Code> }),
     flowColumn("assignee", { render: (r, t) => r.assignee ?? <Text span c="orange" size="sm">{t("flowTasks.monitor.unassigned")}</Text> }),
     flowColumn("candidates", { render: (r) => [joined(r.candidateUsers), joined(r.candidateGroups)].filter(Boolean).join(" / ") }),
     flowColumn("procInsId", { hidden: true, render: (r) => <Text size="xs" ff="monospace">{r.procInsId}</Text> }),

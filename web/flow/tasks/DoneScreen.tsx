@@ -11,7 +11,7 @@ const doneList: ListSpec<DoneRow> = {
   query: flowListQuery(flow.done),
   rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}`,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
-  minWidth: 1200,
+  minWidth: 1000,
   filters: [flowFilters.taskName, flowFilters.procDefKey],
   columns: [
     flowColumn("procDefName"),
@@ -20,8 +20,8 @@ const doneList: ListSpec<DoneRow> = {
     flowColumn("startUserName", { render: (r) => r.startUserName ?? "" }),
     flowColumn("outcome", { render: (r) => actionLabel(r.outcome) }),
     flowColumn("comment", { render: (r) => r.comment ?? "" }),
-    flowColumn("createTime", { width: 170, render: (r) => r.createTime ?? "" }),
-    flowColumn("endTime", { width: 170, render: (r) => r.endTime ?? "" }),
+    flowColumn("createTime", { width: 165, hidden: true, render: (r) => r.createTime ?? "" }),
+    flowColumn("endTime", { width: 165, render: (r) => r.endTime ?? "" }),
   ],
   actions: (r) => <OpenButton procInsId={r.procInsId} taskId={r.taskId} label="flowTasks.actions.view" data-testid="done-view" />,
 };

@@ -60,7 +60,7 @@ const instanceList: ListSpec<InstanceRow> = {
   query: flowListQuery(flow.instances),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
-  minWidth: 1300,
+  minWidth: 1000,
   filters: instanceFilters,
   columns: [
     flowColumn("procDefName", { render: (r) => <>{r.procDefName}<Text size="xs" c="dimmed">{r.procInsId}</Text></> }),

@@ -78,7 +78,7 @@ const myProcessList: ListSpec<MyProcessRow> = {
   query: flowListQuery(flow.myProcess),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
-  minWidth: 1350,
+  minWidth: 1000,
   filters: instanceFilters,
   columns: [flowColumn("procDefName"), businessColumn<MyProcessRow>(), ...instanceColumns("version", "status", "activeNodes", "assignees", "startTime", "endTime")],
   actions: (r, list) => <RowActions row={r} list={list} />,

@@ -57,16 +57,16 @@ export const businessColumn = <R extends About>(): ListColumn<R> =>
 export const aboutColumns = <R extends About>(): ListColumn<R>[] => [businessColumn<R>(), flowColumn<R>("applicant", { testId: "flow-applicant", render: (r) => r.applicant ?? "—" })];
 
 const instanceColumn = {
-  version: flowColumn<InstanceRow>("version", { width: 70, render: (r) => `v${r.version}` }),
+  version: flowColumn<InstanceRow>("version", { width: 70, hidden: true, render: (r) => `v${r.version}` }),
   status: flowColumn<InstanceRow>("status", { width: 100, render: (r) => <StatusBadge status={r.status} /> }),
   startUserName: flowColumn<InstanceRow>("startUserName"),
   activeNodes: flowColumn<InstanceRow>("activeNodes", { render: (r) => joined(r.activeNodeNames) }),
   assignees: flowColumn<InstanceRow>("assignees", { render: (r) => joined(r.currentAssignees) }),
-  startTime: flowColumn<InstanceRow>("startTime", { width: 170 }),
-  endTime: flowColumn<InstanceRow>("endTime", { width: 170, render: (r) => r.endTime ?? "" }),
+  startTime: flowColumn<InstanceRow>("startTime", { width: 165 }),
+  endTime: flowColumn<InstanceRow>("endTime", { width: 165, hidden: true, render: (r) => r.endTime ?? "" }),
 };
 
-/** The columns the instance lists (instances, monitor, my initiations) show alike, those named in this order. */
+/** The columns the instance lists (instances, monitor, my initiations) show alike, those named in this order (version and end time in the column chooser). */
 export const instanceColumns = (...keys: (keyof typeof instanceColumn)[]): ListColumn<InstanceRow>[] => keys.map((key) => instanceColumn[key]);
 
 /** The filters of the approval lists. */
