@@ -137,7 +137,6 @@ export default {
       },
       batch: {
         title: "批量审批（{{n}} 项）",
-        all: "全选可批量审批的任务",
         notBatchable: "该节点需要编辑表单，请单独办理",
         result: "已通过 {{done}} 项，未通过 {{refused}} 项",
       },
@@ -185,9 +184,6 @@ export default {
         suspended: "该流程已挂起，暂不能办理",
         editableHint: "带输入框的字段可以在本节点修改",
         missing: "请填写：{{names}}",
-      },
-      myProcess: {
-        nothingReturned: "该流程中没有退回给你的待办",
       },
       instance: {
         info: "流程实例详情",
@@ -357,7 +353,6 @@ export default {
       },
       batch: {
         title: "Batch approve ({{n}})",
-        all: "Select all tasks that can be batch approved",
         notBatchable: "This node needs a form edit; handle it on its own",
         result: "{{done}} approved, {{refused}} refused",
       },
@@ -405,9 +400,6 @@ export default {
         suspended: "This process is suspended; its tasks cannot be handled for now",
         editableHint: "Fields with an input can be changed at this node",
         missing: "Please fill in: {{names}}",
-      },
-      myProcess: {
-        nothingReturned: "Nothing in this process has been returned to you",
       },
       instance: {
         info: "Process instance details",
