@@ -5,6 +5,7 @@
  * status never disagrees with its instance, and a clash re-decides both. The flow module knows no module.
  */
 import type { Context } from "hono";
+import type { Lang, Text } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { StreamWrite } from "../store/types.ts";
 import type { DeploymentRow } from "./repository.ts";
@@ -22,6 +23,8 @@ export interface InstanceMove {
 export interface BusinessLink {
   /** business-key prefix, e.g. "common.tbfinancapplication:" */
   prefix: string;
+  /** what kind of record it is (the approval lists name it: 融资申请) */
+  label?: Text;
   react(db: D1Database, move: InstanceMove): Promise<StreamWrite[]>;
 }
 
@@ -38,6 +41,12 @@ export async function businessWrites(db: D1Database, move: Omit<InstanceMove, "b
   if (!businessKey || move.decided.length === 0) return [];
   const link = links.find((l) => businessKey.startsWith(l.prefix));
   return link ? link.react(db, { ...move, businessKey }) : [];
+}
+
+/** The kind of business record a business key names, in `lang` (null without a labelled link). */
+export function businessLabel(businessKey: string | null | undefined, lang: Lang): string | null {
+  if (!businessKey) return null;
+  return links.find((l) => businessKey.startsWith(l.prefix))?.label?.[lang] ?? null;
 }
 
 /** dynamicStart with `proc_form_id`: the filled form to store with the instance it starts. */
