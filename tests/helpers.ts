@@ -1,6 +1,7 @@
 /** Talking to the real worker from tests: requests through its fetch entry, sign-in with the real captcha. */
 import { SELF, env } from "cloudflare:test";
 import { demoAdminPassword } from "../worker/seed/index.ts";
+import { usccCheck } from "../worker/seed/enterprise-demo/uscc.ts";
 
 export interface ApiAnswer {
   status: number;
@@ -68,13 +69,8 @@ export async function userWithPermissions(admin: string, perms: string[], name =
   return { token: await login(name, "Passw0rd!x"), userId, roleId: role.body.data.roleId };
 }
 
-const codeChars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-const codeWeights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
 /** A random valid unified social credit code (GB 32100-2015 check character) for an enterprise of `area`. */
 export function creditCode(area = "610100"): string {
-  const serial = Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join("");
-  const body = `91${area}MA${serial}`;
-  const sum = codeWeights.reduce((acc, w, i) => acc + codeChars.indexOf(body[i]!) * w, 0);
-  return body + codeChars[(31 - (sum % 31)) % 31];
+  const body = `91${area}MA${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join("")}`;
+  return body + usccCheck(body);
 }
