@@ -108,10 +108,10 @@ describe("a form shared with an enterprise through a fill-in link", () => {
 
       // the link is used now; an altered token is refused, each with its message
       await fill.reload();
-      await poll(() => fill.getByTestId("link-error").textContent()).toMatch(text.used);
+      await poll(() => fill.getByTestId("link-error-message").textContent()).toMatch(text.used);
       const token = new URL(url).searchParams.get("token")!;
       await fill.goto(`/vueedit?token=${encodeURIComponent(`${token.slice(0, -3)}${token.endsWith("AAA") ? "BBB" : "AAA"}`)}`);
-      await poll(() => fill.getByTestId("link-error").textContent()).toContain(text.invalid);
+      await poll(() => fill.getByTestId("link-error-message").textContent()).toBe(text.invalid);
       expect(fill.url()).toContain("/vueedit");
 
       // the staff's filled forms show the entry attributed to the enterprise

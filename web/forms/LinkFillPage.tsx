@@ -42,11 +42,11 @@ export default function LinkFillPage() {
         <Select size="xs" w={110} value={i18n.language} data={[{ value: "zh-CN", label: "简体中文" }, { value: "en-US", label: "English" }]} onChange={(v) => v && switchLanguage(v as Lang)} aria-label="language" />
       </Group>
       {!token ? (
-        <Alert color="red" title={t("forms.public.unavailable")} data-testid="link-error">{t("forms.public.noToken")}</Alert>
+        <Alert color="red" title={t("forms.public.unavailable")} data-testid="link-error"><span data-testid="link-error-message">{t("forms.public.noToken")}</span></Alert>
       ) : opened.isLoading ? (
         <Center py="xl"><Group gap="xs"><Loader size="sm" /><Text size="sm">{t("forms.public.loading")}</Text></Group></Center>
       ) : opened.error ? (
-        <Alert color="red" title={t("forms.public.unavailable")} data-testid="link-error">{(opened.error as Error).message}</Alert>
+        <Alert color="red" title={t("forms.public.unavailable")} data-testid="link-error"><span data-testid="link-error-message">{(opened.error as Error).message}</span></Alert>
       ) : opened.data ? (
         <LinkFormBody token={token} link={opened.data} />
       ) : null}
@@ -99,7 +99,7 @@ function LinkFormBody({ token, link }: { token: string; link: LinkForm }) {
           <Text size="sm" data-testid="link-enterprise">{t("forms.public.enterprise", { name: link.enterprise.name })}</Text>
           <Text size="xs" c="dimmed">{t("forms.public.expires", { time: link.expiresAt })} · {t("forms.public.onceHint")}</Text>
         </Stack>
-        <FormRenderer layout={link.layout} family={family} fields={link.model.model.fields} values={values} errors={errors} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} />
+        <FormRenderer layout={link.layout} family={family} fields={link.model.model.fields} values={values} errors={errors} onChange={(k, v) => (setValues((s) => ({ ...s, [k]: v })), setErrors(({ [k]: _fixed, ...rest }) => rest))} />
         {failure && <Alert color="red" data-testid="link-submit-error">{failure}</Alert>}
         <Group justify="flex-end">
           <Button onClick={() => void submit()} loading={busy} data-testid="link-submit">{t("forms.public.submit")}</Button>
