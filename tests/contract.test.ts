@@ -93,6 +93,37 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: reports.delete, params: { id: copy.id } };
     yield { verb: reports.delete, params: { id: saved.id } };
   },
+
+  async *datamodel() {
+    const { datamodel } = contract;
+    const code = `contract_${Date.now().toString(36)}`;
+    const fields = [
+      { name: "title", title: "标题", titleEn: "Title", type: "text", length: 64, required: true },
+      { name: "qty", title: "数量", type: "int" },
+    ];
+    const created = yield { verb: datamodel.save, body: { name: "契约模型", code, type: "table", fields } };
+    const id = created.id as string;
+    const other = yield { verb: datamodel.save, body: { name: "契约模型二", code: `${code}_b`, fields } };
+    yield { verb: datamodel.update, body: { id, remark: "契约" } };
+    yield { verb: datamodel.fieldSave, body: { dataModelId: id, name: "day", title: "日期", type: "date" } };
+    yield { verb: datamodel.fieldUpdate, body: { dataModelId: id, name: "day", title: "日子", titleEn: "Day", type: "date" } };
+    yield { verb: datamodel.fieldList, query: { dataModelId: id, page: 1, limit: 20 } };
+    yield { verb: datamodel.fieldList, query: { dataModelId: id, fieldTitle: "标题" } };
+    yield { verb: datamodel.fieldAll, query: { dataModelId: id } };
+    yield { verb: datamodel.fieldInfo, params: { id: `${id}:title` } };
+    yield { verb: datamodel.tableMetadata, query: { dataModelId: id } };
+    yield { verb: datamodel.columnTypes };
+    yield { verb: datamodel.exportFields, query: { dataModelId: id } };
+    yield { verb: datamodel.modelFields, query: { code } };
+    yield { verb: datamodel.definition, query: { dataModelId: id } };
+    yield { verb: datamodel.fieldDelete, body: { dataModelId: id, name: "day" } };
+    yield { verb: datamodel.modelFields, query: { dataModelId: id } };
+    yield { verb: datamodel.revert, params: { id }, body: { version: 1 } };
+    yield { verb: datamodel.select };
+    yield { verb: datamodel.noMenu };
+    yield { verb: datamodel.menu, params: { id } };
+    yield { verb: datamodel.delete, body: [other.id] };
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {
