@@ -5,6 +5,7 @@
 import { datamodel } from "./datamodel.ts";
 import { jobs } from "./jobs.ts";
 import { reports } from "./reports.ts";
+import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel };
+export const contract = { jobs, reports, datamodel, webhooks };
 export type { Answer, Verb } from "./verb.ts";
