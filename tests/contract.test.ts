@@ -4,9 +4,12 @@
  * objects refuse keys they do not name), a paged verb's envelope carrying its total. A verb of the contract
  * that no scenario calls fails the last test, so a new verb comes with its call here.
  */
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
+import { store } from "../worker/modules.ts";
+import { headOf, readStream } from "../worker/store/append.ts";
+import { seedId } from "../worker/seed/index.ts";
 import { call, login } from "./helpers.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
@@ -28,6 +31,22 @@ async function deliver(body: unknown): Promise<string> {
   const headers = { "content-type": "application/json", "X-Qifu-Timestamp": timestamp, "X-Qifu-Signature": `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`, "X-Qifu-Delivery": deliveryId };
   await (await SELF.fetch("http://qifu.test/api/webhooks/oa", { method: "POST", headers, body: raw })).arrayBuffer();
   return deliveryId;
+}
+
+/** A process started and a task created for the administrator, as the engine appends them: two messages. */
+async function flowMessages(procInsId: string) {
+  const adminId = await seedId("user:admin");
+  const admin = { id: adminId, name: "系统管理员" };
+  const stream = `flow:${procInsId}`;
+  const events = [
+    { type: "flow.started", data: { procInsId, deployId: `dep-${procInsId}`, key: "contract", version: 1, name: "契约流程", initiator: admin, businessKey: null, variables: {} } },
+    {
+      type: "flow.taskCreated",
+      data: { taskId: `task-${procInsId}`, node: "dept", name: "部门审批", activation: `a-${procInsId}`, assignee: null, candidateUsers: [], candidateGroups: [], loopCounter: null, element: null, resumeAt: null, notify: [adminId], procDefName: "契约流程", startUser: admin, state: "open" },
+    },
+  ];
+  await store.append(env.DB, [{ stream, head: headOf(await readStream(env.DB, stream)), events }], { actorId: null, actorName: "engine", requestId: crypto.randomUUID(), ip: null, at: new Date().toISOString() });
+  return adminId;
 }
 
 let admin: string;
@@ -144,6 +163,25 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const deliveryId = await deliver({ type: "enterprise.registered", data: { creditCode: "91610131BAD", entName: "" } });
     const row = (await call(`/webhooks/delivery/list?deliveryId=${deliveryId}`, { token: admin })).body.data[0];
     yield { verb: webhooks.replay, params: { id: row.id } };
+  },
+
+  async *msg() {
+    const { msg } = contract;
+    const procInsId = `contract-${crypto.randomUUID()}`;
+    const adminId = await flowMessages(procInsId);
+    const page = yield { verb: msg.list, query: { status: "unread", page: 1, limit: 20 } };
+    const mine = page.find((m: { procInsId: string | null }) => m.procInsId === procInsId);
+    expect(mine, "the task's message").toBeTruthy();
+    yield { verb: msg.list, query: { status: "todo" } };
+    yield { verb: msg.info, params: { id: mine.id } };
+    yield { verb: msg.summary };
+    yield { verb: msg.work, body: { workId: mine.id } };
+    yield { verb: msg.transmit, body: { msgId: mine.id, userIds: [adminId] } };
+    yield { verb: msg.points };
+    yield { verb: msg.todoTypes };
+    yield { verb: msg.todoCounts };
+    yield { verb: msg.read, body: { ids: [mine.id] } };
+    yield { verb: msg.readAll };
   },
 };
 

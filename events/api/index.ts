@@ -4,8 +4,9 @@
  */
 import { datamodel } from "./datamodel.ts";
 import { jobs } from "./jobs.ts";
+import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks };
+export const contract = { jobs, reports, datamodel, webhooks, msg };
 export type { Answer, Verb } from "./verb.ts";
