@@ -183,6 +183,40 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: msg.read, body: { ids: [mine.id] } };
     yield { verb: msg.readAll };
   },
+
+  async *forms() {
+    const { forms, datamodel } = contract;
+    const code = `cf${Date.now().toString(36)}`;
+    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields: [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }] } };
+    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }];
+    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols }] }] };
+    const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
+    yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
+    yield { verb: forms.release, params: { id: form.id }, body: {} };
+    yield { verb: forms.select, query: { status: "1" } };
+    yield { verb: forms.select, query: { processForm: "true", dataModelId: model.id } };
+    const filled = yield { verb: forms.fill, body: { formId: form.id, title: "契约", data: { title: "一", amount: 1 } } };
+    yield { verb: forms.fillUpdate, body: { id: filled.id, data: { title: "二", amount: 2 } } };
+    yield { verb: forms.filledInfo, params: { type: form.id, id: filled.id } };
+    // a process form started and approved: the task's form and the approval that saves the amount
+    const adminId = await seedId("user:admin");
+    const key = `${code}_flow`;
+    const tree = {
+      id: "root", name: "发起人", type: "ROOT", props: { formFields: ["title", "amount"].map((k) => ({ key: k, label: k, type: "text" })) },
+      children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: adminId, name: "管理员" }], mode: "all", formPerms: { title: "read", amount: "edit" } } },
+    };
+    const flow = (await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批", tree } })).body.data;
+    expect((await call("/flowable/definition/publish", { token: admin, body: { id: flow.id } })).body.code).toBe(0);
+    expect((await call("/flowable/form/saveOrUpdate", { token: admin, body: { modelKey: key, formCode: code } })).body.code).toBe(0);
+    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } });
+    expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+    const todo = (await call("/flowable/task/todoList?limit=100", { token: admin })).body.data as { taskId: string; procInsId: string }[];
+    const taskId = todo.find((r) => r.procInsId === started.body.data.procInsId)!.taskId;
+    yield { verb: forms.taskForm, params: { taskId } };
+    yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
+    yield { verb: forms.taskForm, params: { taskId } };
+    yield { verb: forms.revoke, params: { id: form.id }, body: {} };
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {

@@ -3,10 +3,11 @@
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
 import { datamodel } from "./datamodel.ts";
+import { forms } from "./forms.ts";
 import { jobs } from "./jobs.ts";
 import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms };
 export type { Answer, Verb } from "./verb.ts";
