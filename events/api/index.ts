@@ -3,8 +3,12 @@
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
 import { flow } from "./flow.ts";
+import { datamodel } from "./datamodel.ts";
+import { forms } from "./forms.ts";
 import { jobs } from "./jobs.ts";
+import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
+import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, flow };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow };
 export type { Answer, Verb } from "./verb.ts";

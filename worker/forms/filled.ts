@@ -8,7 +8,6 @@
  */
 import { sameValue } from "../flow/engine/decide.ts";
 import type { Context } from "hono";
-import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { formData } from "../../events/families/forms.ts";
@@ -18,9 +17,10 @@ import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
+import { completeBody, fillBody, forms as formVerbs } from "../../events/api/forms.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import type { PendingEvent, StreamWrite } from "../store/types.ts";
-import { idList, newCreate, newDeletes, newRestore, newUpdate, recordId, streamOf } from "../resources/commands.ts";
+import { idList, newCreate, newDeletes, newRestore, newUpdate, streamOf } from "../resources/commands.ts";
 import { fold } from "../resources/decide.ts";
 import { readStream } from "../store/append.ts";
 import { findById } from "../resources/query.ts";
@@ -96,17 +96,10 @@ export function fillWrites(made: NewFilled, title: string | null, managed: Value
   ];
 }
 
-const saveBody = z.object({
-  id: recordId.nullish(),
-  formId: z.string().max(64).nullish(),
-  formCode: z.string().max(64).nullish(),
-  title: z.string().max(128).nullish(),
-  data: z.record(z.string(), z.unknown()).default({}),
-});
 
 /** save: a new filled form (or, with an id, an update of one); update: an existing one. */
 async function saveFilled(c: Context<AppEnv>, mode: "save" | "update") {
-  const body = await readBody(c, saveBody);
+  const body = await readBody(c, fillBody);
   const id = body.id ?? null;
   if (mode === "update" && !id) throw notFound(filled.label);
   return runCommand(
@@ -256,23 +249,22 @@ function visibleTo(layout: FormLayout, values: Values, perms: Record<string, Nod
   };
 }
 
-const completeBody = z.object({ taskId: z.string().min(1).max(64), comment: z.string().max(2000).optional().default(""), data: z.record(z.string(), z.unknown()).default({}), ccUserIds: z.array(z.string().min(1).max(64)).max(100).optional() });
 
 export function filledRoutes(routes: RouteTable) {
   routes
-    .post("/form/data/save", tags.save, (c) => saveFilled(c, "save"), { doc: { family: filled, verb: "save", summary: l("填写表单（记录与表单数据一次写入）", "Fill a form (the record and the form data in one write)"), body: saveBody } })
-    .post("/form/data/update", tags.update, (c) => saveFilled(c, "update"), { doc: { family: filled, verb: "update", summary: l("修改已填写的表单", "Change a filled form"), body: saveBody } })
+    .verb(formVerbs.fill, tags.save, (c) => saveFilled(c, "save"), { doc: { family: filled, verb: "save", summary: l("填写表单（记录与表单数据一次写入）", "Fill a form (the record and the form data in one write)") } })
+    .verb(formVerbs.fillUpdate, tags.update, (c) => saveFilled(c, "update"), { doc: { family: filled, verb: "update", summary: l("修改已填写的表单", "Change a filled form") } })
     .post("/form/data/delete", tags.delete, deleteFilled, { doc: { family: filled, verb: "delete", summary: l("删除已填写的表单（连同其记录）", "Delete filled forms (with their records)") } })
     .post("/form/data/restore/:id", tags.delete, (c) => restoreFilled(c, c.req.param("id")!), { doc: { family: filled, verb: "restore", summary: l("恢复已删除的表单数据（连同其记录）", "Restore a deleted filled form (with its record)") } })
     // the values live in the model record (its own history): the form data's bookkeeping is never reverted
     .post("/form/data/revert/:id", tags.update, async () => {
       throw new DomainError(codes.validation, "formDataNoRevert");
     }, { doc: { summary: l("表单数据不支持回退（回退其记录）", "Filled forms are not reverted (revert their record)") } })
-    .get("/form/data/info/:type/:id", tags.info, async (c) => ok(c, await filledInfo(c.env.DB, c.req.param("type")!, c.req.param("id")!), "fetched"), {
+    .verb(formVerbs.filledInfo, tags.info, async (c) => ok(c, await filledInfo(c.env.DB, c.req.param("type")!, c.req.param("id")!), "fetched"), {
       doc: { summary: l("已填写的表单：记录的值与填写时的表单版本", "A filled form: the record's values and the release it was filled with") },
     })
-    .get(
-      "/form/data/task/:taskId",
+    .verb(
+      formVerbs.taskForm,
       "flowable:task:info",
       async (c) => {
         const { current, release, values, perms, open } = await taskForm(c, c.req.param("taskId")!);
@@ -281,8 +273,8 @@ export function filledRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("任务的表单：按节点的字段权限", "A task's form, as the node's field permissions allow") } },
     )
-    .post(
-      "/form/data/task/complete",
+    .verb(
+      formVerbs.taskComplete,
       "flowable:task:complete",
       async (c) => {
         const body = await readBody(c, completeBody);
@@ -299,6 +291,6 @@ export function filledRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("审批通过并保存本节点可编辑的表单字段", "Approve a task, saving the form fields its node lets the approver edit"), body: completeBody } },
+      { doc: { summary: l("审批通过并保存本节点可编辑的表单字段", "Approve a task, saving the form fields its node lets the approver edit") } },
     );
 }
