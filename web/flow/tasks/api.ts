@@ -4,6 +4,7 @@
  * arrives as an ApiError carrying the server's message.
  */
 import { get, post, type Query } from "../../core/api/http.ts";
+import type { BusinessView } from "../../../events/flow/business-view.ts";
 
 export interface TodoRow {
   taskId: string;
@@ -77,6 +78,8 @@ export interface FormField {
   type: "text" | "textarea" | "number" | "money" | "date" | "select";
   required?: boolean;
   options?: (string | { label: string; value: string })[];
+  /** number and money: the unit the amount is counted in (元, 万元) */
+  unit?: string;
 }
 
 export type FormPerm = "edit" | "read" | "hidden";
@@ -91,6 +94,8 @@ export interface TaskAttributes {
   formFields: FormField[];
   formPerms: Record<string, FormPerm>;
   variables: Record<string, unknown>;
+  /** the record the approval decides on, as the task's node lets its reader see it (events/flow/business-view.ts) */
+  business?: BusinessView | null;
   actions: TaskAction[];
 }
 
