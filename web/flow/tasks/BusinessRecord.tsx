@@ -88,7 +88,7 @@ export function BusinessRecord({ view }: { view: BusinessView }) {
   return (
     <Stack gap="sm" data-testid="business-record" data-kind={view.kind}>
       <Group gap="xs">
-        <Text fw={600}>{view.title}</Text>
+        <Text fw={600} data-testid="business-title">{view.title}</Text>
         {view.status && (view.statusDict ? <DictTag type={view.statusDict} value={view.status} size="sm" /> : <Badge variant="light">{view.status}</Badge>)}
       </Group>
       {view.fields.length === 0 ? (
