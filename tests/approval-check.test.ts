@@ -88,7 +88,10 @@ describe("the check page's answer", () => {
     expect(field("purpose")).toMatchObject({ value: "购置检测设备" });
     expect(field("attachments")?.files).toEqual([expect.objectContaining({ id: fileId, name: "营业执照.txt" })]);
     expect(field("productId")).toMatchObject({ kind: "ref", value: productId, name: "秦创贷" });
-    expect(field("applicantId")?.name).toBeTruthy();
+    const liuyang = await env.DB.prepare("SELECT name FROM sys_user WHERE user_no = 'liuyang'").first<{ name: string }>();
+    expect(field("applicantId")?.name).toBe(liuyang!.name);
+    // the status is the view's own (its header), not one more field
+    expect(field("status")).toBeUndefined();
 
     // hidden at this node: absent from the record, the form and the variables, nowhere in the answer
     expect(field("contactPhone")).toBeUndefined();

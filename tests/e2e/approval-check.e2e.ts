@@ -189,6 +189,7 @@ describe("the approval check page shows the business record", () => {
         expect(await page.locator("body").textContent()).not.toContain(phone);
         expect(await page.locator("body").textContent()).not.toContain("¥");
       }
+      await page.screenshot({ path: `test-artifacts/approval-check-${lang}.png`, fullPage: true });
       if (lang === "en-US") await setLanguage("zh-CN");
     });
   }

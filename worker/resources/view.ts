@@ -18,9 +18,9 @@ const files = file as unknown as Family;
 /** Bookkeeping of the approval itself, not of the business: the instance is the page. */
 const bookkeeping = new Set(["procInsId"]);
 
-/** The name a record goes by: its first declared required text field (name, title, productName…). */
+/** The name a record goes by: its `name` or `title`, else its first declared required text field (productName…). */
 function nameOf(family: Family, record: Record<string, unknown>): string {
-  const key = Object.entries(family.fields).find(([, f]) => f.kind === "text" && f.required)?.[0];
+  const key = ["name", "title"].find((k) => family.fields[k]?.kind === "text") ?? Object.entries(family.fields).find(([, f]) => f.kind === "text" && f.required)?.[0];
   return key && record[key] != null ? String(record[key]) : String(record[family.idKey] ?? "");
 }
 
@@ -59,12 +59,12 @@ async function filesOf(db: D1Database, value: unknown): Promise<BusinessFile[]> 
   return rows.map((r) => ({ id: String(r.id), name: String(r.name), size: typeof r.size === "number" ? r.size : null }));
 }
 
-/** The record's fields as the view shows them, in declaration order. */
-export async function recordView(db: D1Database, family: Family, record: Record<string, unknown>, lang: Lang): Promise<BusinessField[]> {
+/** The record's fields as the view shows them, in declaration order (less `except`: what the view shows otherwise, its status). */
+export async function recordView(db: D1Database, family: Family, record: Record<string, unknown>, lang: Lang, except: string[] = []): Promise<BusinessField[]> {
   const creditCode = Object.entries(family.fields).find(([, f]) => f.rules.includes("creditCode"))?.[0];
   const out: BusinessField[] = [];
   for (const [key, f] of Object.entries(family.fields)) {
-    if (f.secret || bookkeeping.has(key)) continue;
+    if (f.secret || bookkeeping.has(key) || except.includes(key)) continue;
     const value = record[key] ?? null;
     const kind = kindOf(family, key, f);
     const field: BusinessField = { key, label: f.label[lang], kind, value };

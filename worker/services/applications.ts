@@ -154,7 +154,7 @@ export function applicationLink(family: Family): BusinessLink {
       const record = await findById(db, family, appId);
       if (!record) return null;
       const status = family.fields.status;
-      return { kind: "family", title: family.label[lang], recordId: appId, status: record.status == null ? null : String(record.status), ...(status?.dict ? { statusDict: status.dict } : {}), fields: await recordView(db, family, record, lang) };
+      return { kind: "family", title: family.label[lang], recordId: appId, status: record.status == null ? null : String(record.status), ...(status?.dict ? { statusDict: status.dict } : {}), fields: await recordView(db, family, record, lang, ["status"]) };
     },
   };
 }
