@@ -107,6 +107,18 @@ describe("the check page's answer", () => {
     expect(en.body.data.business.fields.find((f: Field) => f.key === "demandAmount")).toMatchObject({ label: "Amount sought (10k CNY)", unit: "10k CNY" });
     expect(en.body.data.business.title).toBe("Financing application");
 
+    // read on its own (the instance view): by the task as its node shows it; by the instance, the initiator sees
+    // the start form's fields, another reader only what no node hides
+    const phoneIn = async (id: string, token: string) => {
+      const view = await call(`/flowable/task/business/${id}`, { token });
+      expect(view.body.code, JSON.stringify(view.body)).toBe(0);
+      expect(view.body.data.kind).toBe("family");
+      return JSON.stringify(view.body.data).includes(hiddenPhone);
+    };
+    expect(await phoneIn(taskId!, staff)).toBe(false);
+    expect(await phoneIn(procInsId, applicant)).toBe(true);
+    expect(await phoneIn(procInsId, staff)).toBe(false);
+
     // the next node hides nothing: its reader sees the phone
     expect((await call("/flowable/task/complete", { token: staff, body: { taskId, comment: "材料齐全" } })).body.code).toBe(0);
     const second = await taskOf(admin, procInsId);

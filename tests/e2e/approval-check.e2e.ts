@@ -36,7 +36,7 @@ function creditCode(seed: number): string {
   return body + chars[(31 - (sum % 31)) % 31];
 }
 
-async function headers() {
+async function headers(): Promise<Record<string, string>> {
   const token = await cookie(page, "x-tr-token");
   return token ? { "x-hbi-token": token } : {};
 }

@@ -12,7 +12,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { setTitle } from "../../core/i18n.ts";
-import { fetchAttributes, fetchInstanceInfo, fetchStartForm, fetchVariables, fetchViewer, show, task, variableRows, type FormPerm, type TaskAction } from "./api.ts";
+import { fetchAttributes, fetchBusiness, fetchInstanceInfo, fetchStartForm, fetchVariables, fetchViewer, show, task, variableRows, type FormPerm, type TaskAction } from "./api.ts";
 import { FlowRecord } from "./FlowRecord.tsx";
 import { BusinessRecord } from "./BusinessRecord.tsx";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
@@ -42,10 +42,19 @@ function Diagram({ procInsId }: { procInsId: string }) {
 const internal = new Set(["initiator", "initiatorLeader", "loopCounter", "nrOfInstances", "nrOfCompletedInstances", "nrOfActiveInstances"]);
 
 /**
- * The read-only view (no task): the start form of the instance's own deployment filled with its variables,
- * or, for a model without a simple form (imported BPMN), the variables as a table.
+ * The read-only view (no task): the business record the instance is about (as the reader may see it without a
+ * task), or, for a model without a simple form (imported BPMN), the variables as a table.
  */
 function InstanceForm({ procInsId, deployId }: { procInsId: string; deployId: string | undefined }) {
+  const business = useQuery({ queryKey: [`${task}/business`, procInsId], queryFn: () => fetchBusiness(procInsId) });
+  if (business.isLoading) return <Loader size="sm" />;
+  if (business.error) return <Alert color="red">{(business.error as Error).message}</Alert>;
+  if (business.data) return <BusinessRecord view={business.data} />;
+  return <InstanceVariables procInsId={procInsId} deployId={deployId} />;
+}
+
+/** An instance without a business view (imported BPMN has no form): its variables. */
+function InstanceVariables({ procInsId, deployId }: { procInsId: string; deployId: string | undefined }) {
   const { t } = useTranslation();
   const vars = useQuery({ queryKey: [`${task}/processVariables`, procInsId], queryFn: () => fetchVariables(procInsId) });
   const form = useQuery({ queryKey: ["/flowable/process/startFlow", deployId], queryFn: () => fetchStartForm(deployId!), enabled: !!deployId, retry: false });
@@ -139,7 +148,7 @@ export default function TodoCheck() {
   };
 
   const refresh = () => {
-    for (const key of ["/form/data", `${task}/taskAttributes`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
+    for (const key of ["/form/data", `${task}/taskAttributes`, `${task}/business`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
       void queryClient.invalidateQueries({ queryKey: [key] });
   };
 

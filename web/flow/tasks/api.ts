@@ -188,6 +188,7 @@ export const fetchAttributes = async (taskId: string) => (await get<TaskAttribut
 export const fetchRecord = async (procInsId: string) => (await get<FlowRecordRow[]>(`${task}/flowRecord`, { procInsId })).data ?? [];
 export const fetchViewer = async (procInsId: string) => (await get<FlowViewerData>(`${task}/flowViewer/${encodeURIComponent(procInsId)}`)).data;
 export const fetchInstanceInfo = async (procInsId: string) => (await get<InstanceInfo>(`/flowable/instance/info/${encodeURIComponent(procInsId)}`)).data;
+export const fetchBusiness = async (id: string) => (await get<BusinessView | null>(`${task}/business/${encodeURIComponent(id)}`)).data;
 export const fetchVariables = async (procInsId: string) => (await get<unknown>(`${task}/processVariables/${encodeURIComponent(procInsId)}`)).data;
 export const fetchMonitorVariables = async (procInsId: string) => (await get<unknown>(`${monitor}/variableList`, { procInsId })).data;
 export const fetchReturnList = async (taskId: string) => (await post<{ key: string; name: string }[]>(`${task}/returnList`, { taskId })).data ?? [];

@@ -218,6 +218,13 @@ export function taskRoutes(routes: RouteTable) {
       // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
       return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
+    .get("/flowable/task/business/:id", tag.info, async (c) => {
+      const key = c.req.param("id")!;
+      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+      const { actor, state, deployment } = await readable(c, ofTask ?? key);
+      // the same rule as the process variables: by a task as its node shows it, by the instance see worker/flow/visibility.ts
+      return ok(c, await businessOf(c.env.DB, deployment, state, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null), c.get("lang")), "fetched");
+    }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
       return ok(c, viewerOf(state, deployment), "fetched");
