@@ -9,19 +9,13 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, login } from "./helpers.ts";
 import { demoUserPassword } from "../worker/seed/index.ts";
+import { withCheckCharacter } from "./credit-code.ts";
 
 let admin: string;
 let staff: string;
 let applicant: string;
 
-function creditCode(org: string): string {
-  const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  const body = `91610131${org}`;
-  const sum = [...body].reduce((acc, ch, i) => acc + chars.indexOf(ch) * weights[i]!, 0);
-  return body + chars[(31 - (sum % 31)) % 31];
-}
-
+const creditCode = (org: string) => withCheckCharacter(`91610131${org}`);
 const hiddenPhone = "13912345678";
 
 async function upload(token: string, name: string, text: string): Promise<string> {

@@ -11,6 +11,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { cookie, signedInBrowser, switchUser } from "./browser.ts";
+import { withCheckCharacter } from "../credit-code.ts";
 
 const baseUrl = inject("baseUrl");
 const session = signedInBrowser(baseUrl);
@@ -28,13 +29,7 @@ const wangfang = { userNo: "wangfang", password: "Demo@123456" };
 const admin = { userNo: "admin", password: "Admin@123456" };
 const phone = "13987654321";
 
-function creditCode(seed: number): string {
-  const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  const body = "91610113MA6" + String((Date.now() + seed) % 1_000_000).padStart(6, "0");
-  const sum = [...body].reduce((acc, ch, i) => acc + chars.indexOf(ch) * weights[i]!, 0);
-  return body + chars[(31 - (sum % 31)) % 31];
-}
+const creditCode = (seed: number) => withCheckCharacter("91610113MA6" + String((Date.now() + seed) % 1_000_000).padStart(6, "0"));
 
 async function headers(): Promise<Record<string, string>> {
   const token = await cookie(page, "x-tr-token");
