@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { call, login } from "./helpers.ts";
+import { demoUserPassword } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
 interface Step {
@@ -92,6 +93,25 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
     yield { verb: reports.delete, params: { id: copy.id } };
     yield { verb: reports.delete, params: { id: saved.id } };
+  },
+
+  async *flow() {
+    const { flow } = contract;
+    // a financing application in approval: the staff's first review done, the administrator's next
+    const staff = await login("wangfang", demoUserPassword);
+    const submitted = await call("/common/tbfinancapplication/pcSave", { token: admin, body: { creditCode: "91610131100000099J", entName: "契约企业有限公司", demandAmount: 300, submit: true } });
+    expect(submitted.body.code, JSON.stringify(submitted.body)).toBe(0);
+    const procInsId = submitted.body.data.procInsId as string;
+    const staffTodo = (await call(`/flowable/task/todoList?procInsId=${procInsId}`, { token: staff })).body.data as { taskId: string }[];
+    expect((await call("/flowable/task/complete", { token: staff, body: { taskId: staffTodo[0]!.taskId, comment: "材料齐全" } })).body.code).toBe(0);
+    const todo = yield { verb: flow.todo, query: { page: 1, limit: 10, procInsId } };
+    expect(todo).toHaveLength(1);
+    expect((await call("/flowable/task/complete", { token: admin, body: { taskId: todo[0].taskId, comment: "同意" } })).body.code).toBe(0);
+    expect(yield { verb: flow.done, query: { page: 1, limit: 10, name: todo[0].taskName } }).not.toHaveLength(0);
+    expect(yield { verb: flow.myProcess, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    expect(yield { verb: flow.instances, query: { page: 1, limit: 10, status: "finished" } }).not.toHaveLength(0);
+    yield { verb: flow.running, query: { page: 1, limit: 10 } };
+    yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
   },
 };
 

@@ -6,19 +6,8 @@
 import { SELF, env } from "cloudflare:test";
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, login, userWithPermissions } from "./helpers.ts";
+import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { store } from "../worker/modules.ts";
-
-const codeChars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-const codeWeights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** A valid unified social credit code (GB 32100-2015 check character) for an enterprise of `area`. */
-function creditCode(area = "610100"): string {
-  const serial = Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join("");
-  const body = `91${area}MA${serial}`;
-  const sum = codeWeights.reduce((acc, w, i) => acc + codeChars.indexOf(body[i]!) * w, 0);
-  return body + codeChars[(31 - (sum % 31)) % 31];
-}
 
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const master = "/common/enenterprisebasicinfo";

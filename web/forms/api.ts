@@ -5,6 +5,8 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { FormLayout, FormRelease, NodePerm } from "../../events/forms/layout.ts";
+import type { DictEntry } from "../core/api/dictionaries.ts";
+import type { ModelDefinition } from "../datamodel/api.ts";
 import { get, post } from "../core/api/http.ts";
 
 export const formPath = "/datamodel/form";
@@ -40,6 +42,9 @@ export interface FilledRow {
   status?: string | null;
   title?: string | null;
   createTime?: string | null;
+  /** filled through a fill-in link: the enterprise it was sent to */
+  enterpriseCode?: string | null;
+  enterpriseName?: string | null;
 }
 
 export interface FilledInfo extends FilledRow {
@@ -107,3 +112,27 @@ export const startFromForm = (body: { code: string; proc_form_id: string; dataMo
   post<{ procInsId: string; formDataId: string }>("/flowable/definition/dynamicStart", body);
 export const bindForm = (modelKey: string, formCode: string | null) => post<unknown>("/flowable/form/saveOrUpdate", { modelKey, formCode });
 export const completeWithForm = (body: { taskId: string; comment: string; data: Record<string, unknown> }) => post<{ procInsId: string; changed: string[] }>(`${dataPath}/task/complete`, body);
+
+// ── fill-in links: staff issue one for an enterprise; the public page reads and submits by its token ──
+export interface IssuedLink {
+  id: string;
+  token: string;
+  path: string;
+  url: string;
+  expiresAt: string;
+  enterpriseName: string;
+  formVersion: number;
+}
+
+export interface LinkForm {
+  form: { name: string; code: string; version: number };
+  layout: FormLayout;
+  model: ModelDefinition;
+  dicts: Record<string, DictEntry[]>;
+  enterprise: { code: string; name: string };
+  expiresAt: string;
+}
+
+export const shareLink = (formId: string, body: { enterpriseCode: string; days: number }) => post<IssuedLink>(`${formPath}/link/${formId}`, body);
+export const linkForm = (token: string) => get<LinkForm>("/form/link", { token });
+export const submitLink = (token: string, data: Record<string, unknown>) => post<{ id: string; formVersion: number; submittedAt: string }>("/form/link", { token, data });

@@ -65,7 +65,7 @@ function admitted(family: Family, layout: FormLayout, before: Values, input: Val
 const fieldValues = (family: Family, record: Values | null): Values => Object.fromEntries(Object.keys(family.fields).map((k) => [k, record?.[k] ?? null]));
 
 /** A new filled form, decided: its ids, the release it is filled with and the admitted values. */
-interface NewFilled {
+export interface NewFilled {
   id: string;
   recordId: string;
   form: Values;
@@ -78,14 +78,18 @@ interface NewFilled {
 async function newFilled(db: D1Database, formKey: string, input: Values, dataModelId?: string | null): Promise<NewFilled> {
   const form = await formByIdOrCode(db, formKey);
   if (dataModelId && dataModelId !== form.dataModelId) throw new DomainError(codes.validation, "formModelMismatch", { code: String(form.code) });
-  const release = await liveRelease(db, form);
+  return fillOfRelease(db, form, await liveRelease(db, form), input);
+}
+
+/** Checks a new filled form of `release` (its rules applied) before anything is written. */
+export async function fillOfRelease(db: D1Database, form: Values, release: ReleaseRow, input: Values): Promise<NewFilled> {
   const family = await modelFamily(db, release.dataModelId);
   const values = admitted(family, release.layout, {}, input);
   return { id: crypto.randomUUID(), recordId: crypto.randomUUID(), form, release, family, values };
 }
 
 /** Its writes: the model record and the form data (with the state a command gives it). */
-function fillWrites(made: NewFilled, title: string | null, managed: Values): StreamWrite[] {
+export function fillWrites(made: NewFilled, title: string | null, managed: Values): StreamWrite[] {
   const { form, release } = made;
   return [
     newCreate(made.family, made.values, made.recordId),

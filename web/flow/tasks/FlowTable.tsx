@@ -1,5 +1,6 @@
 /**
- * The table every approval and message list shows, declared once: the screen names its columns (title as
+ * The table of the process models and the message centre's lists (the approval lists are on the list kit,
+ * web/crud/ListScreen.tsx), declared once: the screen names its columns (title as
  * an i18n key, width, how a cell shows its row), the rows with their loading and error state, and
  * optionally a selection and the pager; this draws the error, the header, the rows, the empty row and the
  * paging bar. Also the paged-query state those lists share (`usePagedQuery`, `useFilteredList`).
