@@ -6,7 +6,9 @@
  */
 import { flowModel } from "../../events/families/flow.ts";
 import type { Family } from "../../events/family.ts";
-import type { ProcessTree } from "../../events/flow/tree.ts";
+import type { FormField, ProcessTree } from "../../events/flow/tree.ts";
+import type { Field } from "../../events/fields.ts";
+import { families } from "../../events/families/index.ts";
 import { treeToBpmn } from "../../events/flow/to-bpmn.ts";
 import { compileBpmn } from "../flow/model/compile.ts";
 import { deploymentPublished, deploymentStream, type DeploymentPublished } from "../flow/projection.ts";
@@ -23,7 +25,7 @@ export function expenseTree(people: { financeDirector: { id: string; name: strin
     type: "ROOT",
     props: {
       formFields: [
-        { key: "amount", label: "报销金额", type: "money", required: true },
+        { key: "amount", label: "报销金额", type: "money", required: true, unit: "元" },
         { key: "reason", label: "报销事由", type: "textarea", required: true },
       ],
       formPerms: {},
@@ -128,28 +130,41 @@ const approval = (id: string, name: string, role: Role, children: ProcessTree["c
  * department role), then an administrator approves. Seeded everywhere (deployments too): applications
  * need a flow from the first day, and an administrator redesigns it in the process designer.
  */
-export function applicationTree(roles: { staff: Role; admin: Role }, formFields: { key: string; label: string; type: string }[]): ProcessTree {
+export function applicationTree(roles: { staff: Role; admin: Role }, formFields: FormField[]): ProcessTree {
   return {
     id: "root",
     name: "申请人",
     type: "ROOT",
-    props: { formFields: formFields.map((f) => ({ ...f, required: false })), formPerms: {} },
+    props: { formFields, formPerms: {} },
     children: approval("staff_review", "服务专员初审", roles.staff, approval("admin_review", "平台复核", roles.admin, null)),
   } as unknown as ProcessTree;
 }
 
+/** The form fields of an application flow: the application's own fields, so each node's permissions can name them. */
+export function applicationFormFields(family: Family): FormField[] {
+  const typeOf = (f: Field): FormField["type"] => (f.kind === "number" || f.kind === "int" ? "number" : f.kind === "date" ? "date" : "text");
+  return Object.entries(family.fields)
+    .filter(([, f]) => !f.managed)
+    .map(([key, f]) => ({ key, label: f.label["zh-CN"], type: typeOf(f), required: false, ...(f.unit ? { unit: f.unit["zh-CN"] } : {}) }));
+}
+
+const flowNames: Record<string, string> = {
+  financApply: "融资申请审批",
+  listingApply: "上市挂牌申请审批",
+  serviceApply: "服务申请审批",
+  justiceApply: "法律服务申请审批",
+  mattersApply: "事项申请审批",
+};
+
 /** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey). */
-export const applicationFlows = [
-  { key: "financApply", name: "融资申请审批", fields: [{ key: "demandAmount", label: "融资需求金额(万元)", type: "money" }] },
-  { key: "listingApply", name: "上市挂牌申请审批", fields: [] },
-  { key: "serviceApply", name: "服务申请审批", fields: [] },
-  { key: "justiceApply", name: "法律服务申请审批", fields: [] },
-  { key: "mattersApply", name: "事项申请审批", fields: [] },
-];
+export const applicationFlows = () =>
+  (families as Family[])
+    .filter((f) => f.lifecycle?.apply)
+    .map((f) => ({ key: f.lifecycle!.apply!.flowKey, name: flowNames[f.lifecycle!.apply!.flowKey] ?? `${f.label["zh-CN"]}审批`, fields: applicationFormFields(f) }));
 
 export async function applicationFlowWrites(seedId: (key: string) => Promise<string>, roles: { staff: Role; admin: Role }, at: string): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
-  for (const flow of applicationFlows) {
+  for (const flow of applicationFlows()) {
     writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", `${flow.name}：服务专员初审，平台复核`, applicationTree(roles, flow.fields), at)));
   }
   return writes;

@@ -8,6 +8,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 import type { FormField, FormPerm } from "./api.ts";
 import { show } from "./api.ts";
+import { amountText } from "./amount.ts";
 
 export type FormValues = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ function FieldInput({ field, value, onChange, error }: { field: FormField; value
           onChange={(v) => onChange(v === "" ? null : v)}
           decimalScale={field.type === "money" ? 2 : undefined}
           thousandSeparator={field.type === "money" ? "," : undefined}
-          prefix={field.type === "money" ? "¥ " : undefined}
+          suffix={field.unit ? ` ${field.unit}` : undefined}
         />
       );
     case "textarea":
@@ -63,7 +64,9 @@ function FieldInput({ field, value, onChange, error }: { field: FormField; value
 
 function FieldValue({ field, value }: { field: FormField; value: unknown }) {
   const label = optionData(field).find((o) => o.value === String(value))?.label;
-  const text = field.type === "money" && value != null && value !== "" ? `¥ ${Number(value).toLocaleString(undefined, { minimumFractionDigits: 2 })}` : (label ?? show(value));
+  const { i18n } = useTranslation();
+  // an amount in the unit its field declares (a model's money may be 元 or 万元: no currency is assumed)
+  const text = (field.type === "money" || field.type === "number") && value != null && value !== "" ? amountText(value, field.unit, i18n.language) : (label ?? show(value));
   return (
     <Stack gap={2} data-field={field.key}>
       <Text size="sm" fw={500}>{field.label}</Text>
