@@ -20,6 +20,16 @@ export const enterpriseScope = () => ({
 /** An enterprise's own records (the profile's tabs): families with the enterprise scope and its exact-match filter. */
 export const isEnterpriseScoped = (f: Family) => f.filters.creditCode === "eq" && "creditCode" in f.fields;
 
+/**
+ * The text field that names one of an enterprise's records to a reader (its timeline row): its name or title,
+ * else the first searched, then listed, text field that is not the enterprise's own code or name (else a number or date).
+ */
+export function recordTitleKey(family: Family): string | undefined {
+  const candidates = ["name", "title", ...family.search, ...family.columns].filter((key) => key !== "creditCode" && key !== "entName");
+  const plain = new Set(["int", "number", "date", "datetime"]);
+  return candidates.find((key) => family.fields[key]?.kind === "text") ?? candidates.find((key) => plain.has(family.fields[key]?.kind ?? ""));
+}
+
 /** 企业基本信息: one record per enterprise, keyed by its credit code; the header of the enterprise page. */
 export const enterpriseBasicInfo = defineFamily({
   path: "/common/enenterprisebasicinfo",

@@ -7,7 +7,8 @@
  * synchronised list sits in exactly one tab (tests/unit/profile-groups.test.ts); enterprise-scoped families
  * declared nowhere here are services.
  */
-import { l, type Family, type Text } from "../family.ts";
+import { l, type Family } from "../family.ts";
+import type { Text } from "../i18n.ts";
 import {
   administrativeLicense, annualReport, bondFinancing, enterpriseBasicInfoSzt, enterpriseGrade, filesInput, financialInfo, foreignInvestmentInfo, hitech,
   honoraryQualifications, isEnterpriseScoped, masterName, otherHistory, patentInfo, restrictionHighConsumptionCase, shareholderInfo,
