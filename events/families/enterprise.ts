@@ -20,16 +20,6 @@ export const enterpriseScope = () => ({
 /** An enterprise's own records (the profile's tabs): families with the enterprise scope and its exact-match filter. */
 export const isEnterpriseScoped = (f: Family) => f.filters.creditCode === "eq" && "creditCode" in f.fields;
 
-/**
- * The text field that names one of an enterprise's records to a reader (its timeline row): its name or title,
- * else the first searched, then listed, text field that is not the enterprise's own code or name (else a number or date).
- */
-export function recordTitleKey(family: Family): string | undefined {
-  const candidates = ["name", "title", ...family.search, ...family.columns].filter((key) => key !== "creditCode" && key !== "entName");
-  const plain = new Set(["int", "number", "date", "datetime"]);
-  return candidates.find((key) => family.fields[key]?.kind === "text") ?? candidates.find((key) => plain.has(family.fields[key]?.kind ?? ""));
-}
-
 /** 企业基本信息: one record per enterprise, keyed by its credit code; the header of the enterprise page. */
 export const enterpriseBasicInfo = defineFamily({
   path: "/common/enenterprisebasicinfo",
@@ -76,6 +66,18 @@ export const enterpriseBasicInfo = defineFamily({
 
 /** The master record's family name (events and streams). */
 export const masterName = enterpriseBasicInfo.name;
+
+/**
+ * The text field that names one of an enterprise's records to a reader (its timeline row): the master's name; else
+ * the record's name or title, else the first searched, then listed, text field that is not the enterprise's own
+ * code or name (else a number or date).
+ */
+export function recordTitleKey(family: Family): string | undefined {
+  if (family.name === masterName) return "entName";
+  const candidates = ["name", "title", ...family.search, ...family.columns].filter((key) => key !== "creditCode" && key !== "entName");
+  const plain = new Set(["int", "number", "date", "datetime"]);
+  return candidates.find((key) => family.fields[key]?.kind === "text") ?? candidates.find((key) => plain.has(family.fields[key]?.kind ?? ""));
+}
 
 /**
  * 上市企业名录: an imported roster of enterprises by pool and year (excelSave). "szt" is not decoded; the

@@ -146,7 +146,7 @@ function GroupTabs({ group, open, counts, onOpen, creditCode, preset }: { group:
         {group.tabs.map((tab) => {
           const n = tabCount(tab, counts);
           return (
-            <Tabs.Tab key={tab.key} value={tab.key} data-testid="profile-family-tab" data-family={tab.key} data-count={n} rightSection={<CountBadge n={n} />}>
+            <Tabs.Tab key={tab.key} value={tab.key} data-testid="profile-family-tab" data-family={tab.key} data-lists={tab.lists.map((f) => f.name).join(",")} data-count={n} rightSection={<CountBadge n={n} />}>
               {tab.label[lang]}
             </Tabs.Tab>
           );
