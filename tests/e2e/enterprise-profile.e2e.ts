@@ -53,15 +53,27 @@ const enterprise = { creditCode: "", entName: `档案阅读科技有限公司${s
 let synced = 0;
 let userName = "";
 
+/** Asks `fn` every half second until it answers a value (expect.poll is for tests, not hooks). */
+async function until<T>(fn: () => Promise<T | undefined>, what: string, timeout: number): Promise<T> {
+  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 500))) {
+    const value = await fn();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Runs one list's sync for the enterprise through the API and waits until it is done. */
 async function runSync(path: string) {
-  let runId = "";
-  await poll(async () => {
+  // a scheduled run of the list may be under way: started once it is over
+  const runId = await until(async () => {
     const started = await call<{ started: boolean; runId: string }>(`${path}/run`, { creditCodes: [enterprise.creditCode] });
-    runId = started.data?.started ? started.data.runId : "";
-    return runId;
-  }, 120_000).not.toBe("");
-  await poll(async () => (await call<{ status: string }>(`/syn/runs/${runId}`)).data.status, 150_000).toBe("done");
+    return started.data?.started ? started.data.runId : undefined;
+  }, `${path} to start`, 120_000);
+  const status = await until(async () => {
+    const run = (await call<{ status: string }>(`/syn/runs/${runId}`)).data;
+    return run.status === "running" ? undefined : run.status;
+  }, `${path} to finish`, 150_000);
+  expect(status).toBe("done");
 }
 
 beforeAll(async () => {
