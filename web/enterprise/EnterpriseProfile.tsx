@@ -13,7 +13,7 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, St
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { IconBuildingSkyscraper, IconEdit, IconHistory, IconInfoCircle } from "@tabler/icons-react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Family } from "../../events/family.ts";
 import { familyByName, families } from "../../events/families/index.ts";
@@ -69,9 +69,15 @@ function Profile({ master, creditCode, tab }: { master: Family; creditCode: stri
     staleTime: 0,
   });
   const open = findTab(groups, tab);
-  // counts follow the lists: asked again whenever another tab opens (a record added or removed meanwhile)
+  // counts follow the lists: asked again whenever another tab opens (a record added or removed meanwhile);
+  // the first tab's are the query's own first answer
   const { refetch } = counts;
-  useEffect(() => void refetch(), [tab, refetch]);
+  const openedTab = useRef(tab);
+  useEffect(() => {
+    if (openedTab.current === tab) return;
+    openedTab.current = tab;
+    void refetch();
+  }, [tab, refetch]);
   // the timeline answers with the info tag (and only the families the reader may list)
   const timeline = hasPermission(master.tags.info);
   const current = tab === "timeline" && timeline ? "timeline" : open ? `group:${open.group.id}` : "basic";
