@@ -1,0 +1,43 @@
+/**
+ * The names the seeded process models carry, in both languages: the models, their nodes and branches and the
+ * fields of their start forms. worker/seed/flow.ts builds the trees from the Chinese (the models are stored as
+ * designed, in the default language); the English is what the screens show in en-US (./seeded-english.ts).
+ */
+import { l } from "../family.ts";
+import type { Text } from "../i18n.ts";
+
+export const expenseTexts = {
+  name: l("费用报销", "Expense claim"),
+  description: l("费用报销示例：部门负责人审批，超过 5000 元由财务总监审批，财务与行政会审后抄送管理员", "Expense claim example: the department head approves, claims above 5,000 also go to the finance director, finance and administration review side by side, then the administrator gets a copy"),
+  nodes: {
+    root: l("发起人", "Initiator"),
+    leader: l("部门负责人审批", "Department head's approval"),
+    amountCheck: l("金额判断", "Amount check"),
+    large: l("金额大于 5000", "Amount above 5,000"),
+    director: l("财务总监审批", "Finance director's approval"),
+    normal: l("其他情况", "Otherwise"),
+    review: l("会审", "Joint review"),
+    finance: l("财务复核", "Finance review"),
+    office: l("行政复核", "Administration review"),
+    copy: l("抄送管理员", "Copy to the administrator"),
+  },
+  fields: { amount: l("报销金额", "Amount claimed"), reason: l("报销事由", "Reason") },
+};
+
+/** The default approval of every application kind: its applicant, then two reviews. */
+export const applicationSteps = {
+  root: l("申请人", "Applicant"),
+  staff: l("服务专员初审", "Service officer's first review"),
+  admin: l("平台复核", "Platform review"),
+  /** the description's tail after the flow's name */
+  describe: l("服务专员初审，平台复核", "service officer's first review, then platform review"),
+};
+
+/** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey). */
+export const applicationFlowTexts: { key: string; name: Text; fields: { key: string; label: Text; type: string }[] }[] = [
+  { key: "financApply", name: l("融资申请审批", "Financing application approval"), fields: [{ key: "demandAmount", label: l("融资需求金额(万元)", "Financing needed (10k CNY)"), type: "money" }] },
+  { key: "listingApply", name: l("上市挂牌申请审批", "Listing application approval"), fields: [] },
+  { key: "serviceApply", name: l("服务申请审批", "Service application approval"), fields: [] },
+  { key: "justiceApply", name: l("法律服务申请审批", "Legal service application approval"), fields: [] },
+  { key: "mattersApply", name: l("事项申请审批", "Matter application approval"), fields: [] },
+];
