@@ -37,7 +37,7 @@ describe("seeded names in English", () => {
       const record = event.data.record as Record<string, unknown> | undefined;
       const found: string[] = [];
       if (family && record && named.has(family.perm) && typeof record.name === "string") found.push(record.name);
-      if (family?.perm === "flowable:definition" && record) found.push(String(record.name), ...treeNames(record.tree, []), ...xmlNames(String(record.xml)));
+      if (family?.perm === "flowable:definition" && record) found.push(String(record.name), String(record.description), ...treeNames(record.tree, []), ...xmlNames(String(record.xml)));
       if (event.type === deploymentPublished) found.push(String(event.data.name), ...treeNames(event.data.tree, []), ...xmlNames(String(event.data.xml)));
       const kind = family?.perm ?? event.type;
       if (found.length) counts.set(kind, (counts.get(kind) ?? 0) + 1);

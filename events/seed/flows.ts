@@ -29,9 +29,10 @@ export const applicationSteps = {
   root: l("申请人", "Applicant"),
   staff: l("服务专员初审", "Service officer's first review"),
   admin: l("平台复核", "Platform review"),
-  /** the description's tail after the flow's name */
-  describe: l("服务专员初审，平台复核", "service officer's first review, then platform review"),
 };
+
+/** An application flow's description: its name, then its steps. */
+export const applicationDescription = (name: Text): Text => l(`${name["zh-CN"]}：服务专员初审，平台复核`, `${name["en-US"]}: service officer's first review, then platform review`);
 
 /** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey). */
 export const applicationFlowTexts: { key: string; name: Text; fields: { key: string; label: Text; type: string }[] }[] = [

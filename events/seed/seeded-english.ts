@@ -10,7 +10,7 @@ import type { Lang, Text } from "../i18n.ts";
 import { defaultNames } from "../flow/default-names.ts";
 import { areaSeed } from "./areas.ts";
 import { areaEnglish } from "./areas-en.ts";
-import { applicationFlowTexts, applicationSteps, expenseTexts } from "./flows.ts";
+import { applicationDescription, applicationFlowTexts, applicationSteps, expenseTexts } from "./flows.ts";
 import { adminUserSeed, departmentSeed, memberSeed, orgUnitSeed, postSeed, roleSeed, userSeed } from "./organisation.ts";
 
 const pairs: [string, string][] = [
@@ -23,6 +23,10 @@ const texts: Text[] = [
   ...applicationFlowTexts.flatMap((f) => [f.name, ...f.fields.map((x) => x.label)]),
 ];
 for (const t of texts) pairs.push([t["zh-CN"], t["en-US"]]);
+for (const f of applicationFlowTexts) {
+  const description = applicationDescription(f.name);
+  pairs.push([description["zh-CN"], description["en-US"]]);
+}
 for (const key of ["start", "end", "approval", "cc"] as const) pairs.push([defaultNames["zh-CN"][key], defaultNames["en-US"][key]]);
 
 /** Seeded Chinese name → its English. */

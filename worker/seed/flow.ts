@@ -13,7 +13,7 @@ import { deploymentPublished, deploymentStream, type DeploymentPublished } from 
 import { newCreate } from "../resources/commands.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { displayTime } from "../time.ts";
-import { applicationFlowTexts, applicationSteps, expenseTexts } from "../../events/seed/flows.ts";
+import { applicationDescription, applicationFlowTexts, applicationSteps, expenseTexts } from "../../events/seed/flows.ts";
 
 const zh = (text: { "zh-CN": string }) => text["zh-CN"];
 const node = expenseTexts.nodes;
@@ -143,12 +143,12 @@ export function applicationTree(roles: { staff: Role; admin: Role }, formFields:
 }
 
 /** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey), in the default language. */
-export const applicationFlows = applicationFlowTexts.map((f) => ({ key: f.key, name: zh(f.name), fields: f.fields.map((x) => ({ key: x.key, label: zh(x.label), type: x.type })) }));
+export const applicationFlows = applicationFlowTexts.map((f) => ({ key: f.key, name: zh(f.name), description: zh(applicationDescription(f.name)), fields: f.fields.map((x) => ({ key: x.key, label: zh(x.label), type: x.type })) }));
 
 export async function applicationFlowWrites(seedId: (key: string) => Promise<string>, roles: { staff: Role; admin: Role }, at: string): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
   for (const flow of applicationFlows) {
-    writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", `${flow.name}：${zh(applicationSteps.describe)}`, applicationTree(roles, flow.fields), at)));
+    writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", flow.description, applicationTree(roles, flow.fields), at)));
   }
   return writes;
 }

@@ -14,9 +14,11 @@ import { FlowTable, serialOf, type FlowColumn } from "./FlowTable.tsx";
 import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, StatusBadge, useBusy, useOpenTask } from "./parts.tsx";
 import { useInstanceList } from "./usePagedList.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const info = useQuery({ queryKey: ["/flowable/instance/info", procInsId], queryFn: () => fetchInstanceInfo(procInsId!), enabled: !!procInsId });
   const known = ["procInsId", "procDefName", "procDefKey", "version", "status", "startUserName", "startTime", "endTime", "activeNodes", "endNodes", "businessKey", "deployId"] as const;
   const skipped = ["startUserId"];
@@ -30,7 +32,7 @@ function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose:
             {known.map((k) => (
               <Table.Tr key={k}>
                 <Table.Th w={140}>{t(`flowTasks.columns.${k}`)}</Table.Th>
-                <Table.Td>{k === "status" ? <StatusBadge status={data.status} /> : Array.isArray(data[k]) ? joined(data[k] as string[]) : k.endsWith("Time") ? localTime(data[k]) : show(data[k])}</Table.Td>
+                <Table.Td>{k === "status" ? <StatusBadge status={data.status} /> : Array.isArray(data[k]) ? joined((data[k] as string[]).map((v) => (typeof v === "string" ? named(v) : v))) : k.endsWith("Time") ? localTime(data[k]) : named(show(data[k]))}</Table.Td>
               </Table.Tr>
             ))}
             {Object.entries(data).filter(([k]) => !(known as readonly string[]).includes(k) && !skipped.includes(k)).map(([k, v]) => (
@@ -48,6 +50,7 @@ function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose:
 
 export default function InstanceScreen(_: ScreenProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const queryClient = useQueryClient();
   const list = useInstanceList(paths.instances);
   const open = useOpenTask();
@@ -61,7 +64,7 @@ export default function InstanceScreen(_: ScreenProps) {
   };
   const columns: FlowColumn<InstanceRow>[] = [
     { key: "serial", title: "sys.common.serial", width: 60, render: (_r, i) => serialOf(list.paging, i) },
-    flowColumn("procDefName", undefined, (r) => <>{r.procDefName}<Text size="xs" c="dimmed">{r.procInsId}</Text></>),
+    flowColumn("procDefName", undefined, (r) => <>{named(r.procDefName)}<Text size="xs" c="dimmed">{r.procInsId}</Text></>),
     ...instanceColumns("version", "status", "startUserName", "activeNodes", "startTime", "endTime"),
     flowColumn("actions", 200, (r, i) => (
       <Group gap={4} wrap="nowrap">

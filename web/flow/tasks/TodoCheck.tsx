@@ -18,6 +18,7 @@ import { FormFields, missingRequired, typedValues, type FormValues } from "./For
 import { StatusBadge } from "./parts.tsx";
 import { TaskActions } from "./TaskActions.tsx";
 import { collectTaskForm, isFormKey, TaskForm, useTaskForm } from "../../forms/TaskForm.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
 
@@ -109,8 +110,9 @@ export default function TodoCheck() {
     return canComplete ? granted : Object.fromEntries(Object.entries(granted).map(([k, v]) => [k, v === "edit" ? "read" : v]));
   }, [data, resubmit, canComplete]);
 
-  const procName = String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? "");
-  const taskName = String(data?.task?.taskName ?? data?.task?.name ?? "");
+  const named = useSeededName();
+  const procName = named(String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? ""));
+  const taskName = named(String(data?.task?.taskName ?? data?.task?.name ?? ""));
   useEffect(() => {
     setTitle([taskName, procName].filter(Boolean).join(" · ") || t("flowTasks.page.title"));
   }, [procName, taskName, t]);
@@ -122,7 +124,7 @@ export default function TodoCheck() {
       return { variables: edited };
     }
     const fields = data?.formFields ?? [];
-    const missing = missingRequired(fields, values, perms);
+    const missing = missingRequired(fields, values, perms).map(named);
     if (missing.length) return { missing: t("flowTasks.page.missing", { names: missing.join(i18n.language === "zh-CN" ? "、" : ", ") }) };
     const mayEdit = (key: string) => perms[key] === "edit";
     return { variables: typedValues(fields, values, (f) => mayEdit(f.key)) };

@@ -15,6 +15,7 @@ import { command, paths, task, type TodoRow } from "./api.ts";
 import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
 import { DialogButtons, flowColumn, FlowSearch, searchFields, useOpenTask } from "./parts.tsx";
 import { usePagedList } from "./usePagedList.ts";
+import { useSeededName } from "../../core/seeded.ts";
 
 interface BatchAnswer {
   done?: string[];
@@ -26,9 +27,10 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
   const [comment, setComment] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BatchAnswer | null>(null);
+  const named = useSeededName();
   const nameOf = (taskId: string) => {
     const row = rows.find((r) => r.taskId === taskId);
-    return row ? `${row.procDefName} · ${row.taskName}` : taskId;
+    return row ? `${named(row.procDefName)} · ${named(row.taskName)}` : taskId;
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -73,6 +75,7 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
 
 export default function TodoScreen(_: ScreenProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const queryClient = useQueryClient();
   const list = usePagedList<TodoRow, { name: string; procDefKey: string }>(paths.todo, { name: "", procDefKey: "" });
   const open = useOpenTask();
@@ -87,7 +90,7 @@ export default function TodoScreen(_: ScreenProps) {
   };
   const columns: FlowColumn<TodoRow>[] = [
     flowColumn("procDefName"),
-    flowColumn("taskName", undefined, (r) => <>{r.taskName}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</>),
+    flowColumn("taskName", undefined, (r) => <>{named(r.taskName)}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</>),
     flowColumn("startUserName"),
     flowColumn("assignee", undefined, (r) => r.assigneeName ?? ""),
     flowColumn("createTime", 170),
@@ -109,7 +112,7 @@ export default function TodoScreen(_: ScreenProps) {
           columns={columns}
           rowKey={(r) => r.taskId}
           rowProps={(r) => ({ "data-task": r.taskId })}
-          selection={{ selected, onChange: setSelected, can: (r) => !!r.batchable, label: (r) => r.taskName, allLabel: "flowTasks.batch.all", hint: "flowTasks.batch.notBatchable" }}
+          selection={{ selected, onChange: setSelected, can: (r) => !!r.batchable, label: (r) => named(r.taskName), allLabel: "flowTasks.batch.all", hint: "flowTasks.batch.notBatchable" }}
           minWidth={900}
           data-testid="todo-table"
         />
