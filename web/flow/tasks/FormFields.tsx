@@ -7,6 +7,7 @@ import { NumberInput, Select, SimpleGrid, Text, Textarea, TextInput, Stack } fro
 import { DatePickerInput } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 import type { FormField, FormPerm } from "./api.ts";
+import { useSeededName } from "../../core/seeded.ts";
 import { show } from "./api.ts";
 import { amountText } from "./amount.ts";
 
@@ -87,7 +88,9 @@ export interface FormFieldsProps {
 
 export function FormFields({ fields, values, onChange, perms = {}, editAll = false, errors = {} }: FormFieldsProps) {
   const { t } = useTranslation();
-  const visible = fields.filter((f) => editAll || perms[f.key] !== "hidden");
+  const named = useSeededName();
+  // labels in the screen's language (a seeded model's form); the fields' keys are what is stored
+  const visible = fields.filter((f) => editAll || perms[f.key] !== "hidden").map((f) => ({ ...f, label: named(f.label) }));
   if (!visible.length) return <Text c="dimmed" size="sm">{t("flowTasks.page.noForm")}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="flow-form">

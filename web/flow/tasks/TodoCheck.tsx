@@ -18,6 +18,7 @@ import { BusinessRecord } from "./BusinessRecord.tsx";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { StatusBadge } from "./parts.tsx";
 import { TaskActions } from "./TaskActions.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 import { collectTaskForm, isFormKey, TaskForm, useTaskForm } from "../../forms/TaskForm.tsx";
 
 /** A form's node permissions with everything not editable hidden: the editor below the record shows only the inputs. */
@@ -128,8 +129,9 @@ export default function TodoCheck() {
     return new Set(Object.keys(granted).filter((k) => granted[k] === "edit" && (canComplete || !formTask)));
   }, [formTask, taskForm.data, perms, canComplete]);
 
-  const procName = String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? "");
-  const taskName = String(data?.task?.taskName ?? data?.task?.name ?? "");
+  const named = useSeededName();
+  const procName = named(String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? ""));
+  const taskName = named(String(data?.task?.taskName ?? data?.task?.name ?? ""));
   useEffect(() => {
     setTitle([taskName, procName].filter(Boolean).join(" · ") || t("flowTasks.page.title"));
   }, [procName, taskName, t]);
