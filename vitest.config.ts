@@ -45,6 +45,7 @@ export default defineConfig(async () => ({
           // test-only portal secrets (the local demo ones live in .dev.vars)
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",
+          FORM_LINK_SECRET: "test-form-link-secret",
         },
       },
     }),

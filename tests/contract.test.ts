@@ -4,9 +4,13 @@
  * objects refuse keys they do not name), a paged verb's envelope carrying its total. A verb of the contract
  * that no scenario calls fails the last test, so a new verb comes with its call here.
  */
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
+import { store } from "../worker/modules.ts";
+import { headOf, readStream } from "../worker/store/append.ts";
 import { call, login } from "./helpers.ts";
+import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
 interface Step {
@@ -16,6 +20,34 @@ interface Step {
   body?: unknown;
 }
 type Scenario = () => AsyncGenerator<Step, void, any>;
+
+/** A delivery the test portal signs (vitest.config.ts: PORTAL_OA_SECRET), answering its id. */
+async function deliver(body: unknown): Promise<string> {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("test-oa-portal-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${raw}`)));
+  const deliveryId = crypto.randomUUID();
+  const headers = { "content-type": "application/json", "X-Qifu-Timestamp": timestamp, "X-Qifu-Signature": `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`, "X-Qifu-Delivery": deliveryId };
+  await (await SELF.fetch("http://qifu.test/api/webhooks/oa", { method: "POST", headers, body: raw })).arrayBuffer();
+  return deliveryId;
+}
+
+/** A process started and a task created for the administrator, as the engine appends them: two messages. */
+async function flowMessages(procInsId: string) {
+  const adminId = await seedId("user:admin");
+  const admin = { id: adminId, name: "系统管理员" };
+  const stream = `flow:${procInsId}`;
+  const events = [
+    { type: "flow.started", data: { procInsId, deployId: `dep-${procInsId}`, key: "contract", version: 1, name: "契约流程", initiator: admin, businessKey: null, variables: {} } },
+    {
+      type: "flow.taskCreated",
+      data: { taskId: `task-${procInsId}`, node: "dept", name: "部门审批", activation: `a-${procInsId}`, assignee: null, candidateUsers: [], candidateGroups: [], loopCounter: null, element: null, resumeAt: null, notify: [adminId], procDefName: "契约流程", startUser: admin, state: "open" },
+    },
+  ];
+  await store.append(env.DB, [{ stream, head: headOf(await readStream(env.DB, stream)), events }], { actorId: null, actorName: "engine", requestId: crypto.randomUUID(), ip: null, at: new Date().toISOString() });
+  return adminId;
+}
 
 let admin: string;
 beforeAll(async () => {
@@ -92,6 +124,117 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
     yield { verb: reports.delete, params: { id: copy.id } };
     yield { verb: reports.delete, params: { id: saved.id } };
+  },
+
+  async *flow() {
+    const { flow } = contract;
+    // a financing application in approval: the staff's first review done, the administrator's next
+    const staff = await login("wangfang", demoUserPassword);
+    const submitted = await call("/common/tbfinancapplication/pcSave", { token: admin, body: { creditCode: "91610131100000099J", entName: "契约企业有限公司", demandAmount: 300, submit: true } });
+    expect(submitted.body.code, JSON.stringify(submitted.body)).toBe(0);
+    const procInsId = submitted.body.data.procInsId as string;
+    const staffTodo = (await call(`/flowable/task/todoList?procInsId=${procInsId}`, { token: staff })).body.data as { taskId: string }[];
+    expect((await call("/flowable/task/complete", { token: staff, body: { taskId: staffTodo[0]!.taskId, comment: "材料齐全" } })).body.code).toBe(0);
+    const todo = yield { verb: flow.todo, query: { page: 1, limit: 10, procInsId } };
+    expect(todo).toHaveLength(1);
+    expect((await call("/flowable/task/complete", { token: admin, body: { taskId: todo[0].taskId, comment: "同意" } })).body.code).toBe(0);
+    expect(yield { verb: flow.done, query: { page: 1, limit: 10, name: todo[0].taskName } }).not.toHaveLength(0);
+    expect(yield { verb: flow.myProcess, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    expect(yield { verb: flow.instances, query: { page: 1, limit: 10, status: "finished" } }).not.toHaveLength(0);
+    yield { verb: flow.running, query: { page: 1, limit: 10 } };
+    yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
+  },
+
+  async *datamodel() {
+    const { datamodel } = contract;
+    const code = `contract_${Date.now().toString(36)}`;
+    const fields = [
+      { name: "title", title: "标题", titleEn: "Title", type: "text", length: 64, required: true },
+      { name: "qty", title: "数量", type: "int" },
+    ];
+    const created = yield { verb: datamodel.save, body: { name: "契约模型", code, type: "table", fields } };
+    const id = created.id as string;
+    const other = yield { verb: datamodel.save, body: { name: "契约模型二", code: `${code}_b`, fields } };
+    yield { verb: datamodel.update, body: { id, remark: "契约" } };
+    yield { verb: datamodel.fieldSave, body: { dataModelId: id, name: "day", title: "日期", type: "date" } };
+    yield { verb: datamodel.fieldUpdate, body: { dataModelId: id, name: "day", title: "日子", titleEn: "Day", type: "date" } };
+    yield { verb: datamodel.fieldList, query: { dataModelId: id, page: 1, limit: 20 } };
+    yield { verb: datamodel.fieldList, query: { dataModelId: id, fieldTitle: "标题" } };
+    yield { verb: datamodel.fieldAll, query: { dataModelId: id } };
+    yield { verb: datamodel.fieldInfo, params: { id: `${id}:title` } };
+    yield { verb: datamodel.tableMetadata, query: { dataModelId: id } };
+    yield { verb: datamodel.columnTypes };
+    yield { verb: datamodel.exportFields, query: { dataModelId: id } };
+    yield { verb: datamodel.modelFields, query: { code } };
+    yield { verb: datamodel.definition, query: { dataModelId: id } };
+    yield { verb: datamodel.fieldDelete, body: { dataModelId: id, name: "day" } };
+    yield { verb: datamodel.modelFields, query: { dataModelId: id } };
+    yield { verb: datamodel.revert, params: { id }, body: { version: 1 } };
+    yield { verb: datamodel.select };
+    yield { verb: datamodel.noMenu };
+    yield { verb: datamodel.menu, params: { id } };
+    yield { verb: datamodel.delete, body: [other.id] };
+  },
+
+  async *webhooks() {
+    const { webhooks } = contract;
+    // a delivery that fails its family's rules, so it may be replayed (and fails again)
+    const deliveryId = await deliver({ type: "enterprise.registered", data: { creditCode: "91610131BAD", entName: "" } });
+    const row = (await call(`/webhooks/delivery/list?deliveryId=${deliveryId}`, { token: admin })).body.data[0];
+    yield { verb: webhooks.replay, params: { id: row.id } };
+  },
+
+  async *msg() {
+    const { msg } = contract;
+    const procInsId = `contract-${crypto.randomUUID()}`;
+    const adminId = await flowMessages(procInsId);
+    const page = yield { verb: msg.list, query: { status: "unread", page: 1, limit: 20 } };
+    const mine = page.find((m: { procInsId: string | null }) => m.procInsId === procInsId);
+    expect(mine, "the task's message").toBeTruthy();
+    yield { verb: msg.list, query: { status: "todo" } };
+    yield { verb: msg.info, params: { id: mine.id } };
+    yield { verb: msg.summary };
+    yield { verb: msg.work, body: { workId: mine.id } };
+    yield { verb: msg.transmit, body: { msgId: mine.id, userIds: [adminId] } };
+    yield { verb: msg.points };
+    yield { verb: msg.todoTypes };
+    yield { verb: msg.todoCounts };
+    yield { verb: msg.read, body: { ids: [mine.id] } };
+    yield { verb: msg.readAll };
+  },
+
+  async *forms() {
+    const { forms, datamodel } = contract;
+    const code = `cf${Date.now().toString(36)}`;
+    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields: [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }] } };
+    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }];
+    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols }] }] };
+    const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
+    yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
+    yield { verb: forms.release, params: { id: form.id }, body: {} };
+    yield { verb: forms.select, query: { status: "1" } };
+    yield { verb: forms.select, query: { processForm: "true", dataModelId: model.id } };
+    const filled = yield { verb: forms.fill, body: { formId: form.id, title: "契约", data: { title: "一", amount: 1 } } };
+    yield { verb: forms.fillUpdate, body: { id: filled.id, data: { title: "二", amount: 2 } } };
+    yield { verb: forms.filledInfo, params: { type: form.id, id: filled.id } };
+    // a process form started and approved: the task's form and the approval that saves the amount
+    const adminId = await seedId("user:admin");
+    const key = `${code}_flow`;
+    const tree = {
+      id: "root", name: "发起人", type: "ROOT", props: { formFields: ["title", "amount"].map((k) => ({ key: k, label: k, type: "text" })) },
+      children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: adminId, name: "管理员" }], mode: "all", formPerms: { title: "read", amount: "edit" } } },
+    };
+    const flow = (await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批", tree } })).body.data;
+    expect((await call("/flowable/definition/publish", { token: admin, body: { id: flow.id } })).body.code).toBe(0);
+    expect((await call("/flowable/form/saveOrUpdate", { token: admin, body: { modelKey: key, formCode: code } })).body.code).toBe(0);
+    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } });
+    expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+    const todo = (await call("/flowable/task/todoList?limit=100", { token: admin })).body.data as { taskId: string; procInsId: string }[];
+    const taskId = todo.find((r) => r.procInsId === started.body.data.procInsId)!.taskId;
+    yield { verb: forms.taskForm, params: { taskId } };
+    yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
+    yield { verb: forms.taskForm, params: { taskId } };
+    yield { verb: forms.revoke, params: { id: form.id }, body: {} };
   },
 };
 

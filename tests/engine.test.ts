@@ -96,10 +96,11 @@ const firstText = (family: Family) => plainText(family).find(([k]) => !family.un
 /**
  * Families whose records only their module's commands make, each against another record (a form's layout
  * against its data model, a release from its form, a filled form with its model's record): the generic
- * save cannot make a valid sample; webhook deliveries are written by the intake only. tests/forms.test.ts,
- * tests/webhooks.test.ts and tests/jobs.test.ts (a job names a registered handler) cover their commands, lists and history.
+ * save cannot make a valid sample; webhook deliveries are written by the intake only, fill-in links by their issue
+ * and submission. tests/forms.test.ts, tests/form-links.test.ts, tests/webhooks.test.ts and tests/jobs.test.ts (a job
+ * names a registered handler) cover their commands, lists and history.
  */
-const madeByTheirModule = new Set(["/datamodel/form", "/datamodel/formrelease", "/form/data", "/webhooks/delivery", "/job/schedule"]);
+const madeByTheirModule = new Set(["/datamodel/form", "/datamodel/formrelease", "/datamodel/formlink", "/form/data", "/webhooks/delivery", "/job/schedule"]);
 
 describe.each(families.filter((f) => !madeByTheirModule.has(f.path)).map((f) => [f.path, f] as const))("family %s", (_path, family) => {
   const id = family.idKey;

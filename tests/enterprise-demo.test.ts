@@ -122,6 +122,7 @@ describe("enterprise demo region", () => {
 
   it("gives the applications in approval live instances: reviewing ones wait for the staff, returned ones for the applicant", async () => {
     const started = await startDemoApprovals(env.DB, store, seedId, at);
+    const starts = new Set<string>();
     const apply = families.filter((f) => f.lifecycle?.apply);
     let expected = 0;
     for (const f of apply) {
@@ -131,9 +132,19 @@ describe("enterprise demo region", () => {
         expect(row.procInsId, `${f.name} ${row.id} has its instance`).toBeTruthy();
         const instance = await env.DB.prepare("SELECT status, business_key AS businessKey FROM flow_instance WHERE proc_ins_id = ?").bind(row.procInsId).first<{ status: string; businessKey: string }>();
         expect(instance).toEqual({ status: "running", businessKey: `${f.name}:${row.id}` });
+        // it came in when the application says, naming its applicant; its open task is as old as that (or as the return)
+        const about = await env.DB.prepare(`SELECT i.applicant, i.start_time AS startTime, a.ent_name AS entName, a.apply_time AS applyTime FROM flow_instance i JOIN ${f.table} a ON a.proc_ins_id = i.proc_ins_id WHERE i.proc_ins_id = ?`)
+          .bind(row.procInsId)
+          .first<{ applicant: string; startTime: string; entName: string; applyTime: string }>();
+        expect(about!.applicant).toBe(about!.entName);
+        expect(about!.startTime).toBe(about!.applyTime);
+        starts.add(about!.startTime);
       }
     }
     expect(started).toBe(expected);
+    expect(starts.size, "distinct submission times").toBeGreaterThan(started / 2);
+    const times = await env.DB.prepare("SELECT COUNT(DISTINCT create_time) AS n, COUNT(*) AS total FROM flow_task").first<{ n: number; total: number }>();
+    expect(times!.n).toBeGreaterThan(times!.total / 2);
     expect(started).toBeGreaterThanOrEqual(apply.length * 2);
     // a second run finds nothing left to start
     expect(await startDemoApprovals(env.DB, store, seedId, at)).toBe(0);

@@ -1,6 +1,7 @@
 /** Talking to the real worker from tests: requests through its fetch entry, sign-in with the real captcha. */
 import { SELF, env } from "cloudflare:test";
 import { demoAdminPassword } from "../worker/seed/index.ts";
+import { usccCheck } from "../worker/seed/enterprise-demo/uscc.ts";
 
 export interface ApiAnswer {
   status: number;
@@ -66,4 +67,10 @@ export async function userWithPermissions(admin: string, perms: string[], name =
   const reset = await call("/sys/user/resetPass", { token: admin, body: { userId, password: "Passw0rd!x" } });
   if (reset.body.code !== 0) throw new Error(JSON.stringify(reset.body));
   return { token: await login(name, "Passw0rd!x"), userId, roleId: role.body.data.roleId };
+}
+
+/** A random valid unified social credit code (GB 32100-2015 check character) for an enterprise of `area`. */
+export function creditCode(area = "610100"): string {
+  const body = `91${area}MA${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join("")}`;
+  return body + usccCheck(body);
 }

@@ -1,7 +1,9 @@
 /**
  * The API document against the route table: every route documented with its method and permission and
  * nothing documented that is not served, family verbs described from their declarations, own verbs from
- * their zod schemas; /api/openapi.json and /api/docs for signed-in administrators only.
+ * their zod schemas, every component schema named; one document per module (/api/openapi/<module>.json,
+ * listed by /api/openapi/index.json) holding exactly that module's operations; /api/openapi.json, the
+ * module documents and /api/docs for signed-in administrators only.
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -205,6 +207,65 @@ describe("own verbs, from their zod schemas", () => {
   });
 });
 
+describe("one document per module", () => {
+  let index: { name: string; title: string; url: string; operations: number }[];
+  const moduleDoc = async (url: string, lang: "zh-CN" | "en-US" = "en-US") => (await SELF.fetch(`http://qifu.test${url}`, { headers: { "x-hbi-token": admin, "accept-language": lang } })).json() as Promise<Json>;
+  beforeAll(async () => {
+    index = (await call("/openapi/index.json", { token: admin, lang: "en-US" })).body.data;
+  });
+
+  it("lists the modules in registration order, titled in the request's language, with their operation counts", async () => {
+    expect(index.map((m) => m.name).slice(0, 3)).toEqual(["auth", "sys", "files"]);
+    expect(index.map((m) => m.name)).toEqual(expect.arrayContaining(["flow", "msg", "enterprise", "services", "casework", "datamodel", "forms", "reports", "webhooks", "jobs", "sync"]));
+    expect(index.find((m) => m.name === "sys")).toMatchObject({ title: "System", url: "/api/openapi/sys.json" });
+    expect((await call("/openapi/index.json", { token: admin, lang: "zh-CN" })).body.data.find((m: Json) => m.name === "sys").title).toBe("系统管理");
+    expect(index.reduce((n, m) => n + m.operations, 0)).toBe(operations().length);
+  });
+
+  it("splits the whole document: each operation in exactly one module's document, with the same access rule", async () => {
+    const seen = new Map<string, string>();
+    for (const m of index) {
+      const part = await moduleDoc(m.url);
+      expect(part.openapi, m.name).toBe("3.1.0");
+      const ops = Object.entries(part.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op: op as Json })));
+      expect(ops, m.name).toHaveLength(m.operations);
+      for (const { key, op } of ops) {
+        expect(seen.get(key), `${key} in ${m.name} and ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, m.name);
+        const [method, path] = key.split(" ");
+        expect(op["x-permission"], key).toBe(doc.paths[path!][method!]["x-permission"]);
+      }
+      // every $ref resolves inside the module's own document
+      for (const ref of new Set([...JSON.stringify(part).matchAll(/"\$ref":"([^"]+)"/g)].map((x) => x[1]!))) expect(part.components.schemas[ref.split("/").pop()!], `${m.name}: ${ref}`).toBeTruthy();
+    }
+    expect(seen.size).toBe(operations().length);
+    // own routes by the module that registered them, family routes by their family's module
+    expect(seen.get("get /sys/sysdict/list")).toBe("sys");
+    expect(seen.get("get /msg/detail/list")).toBe("msg");
+    expect(seen.get("get /job/schedule/list")).toBe("jobs");
+    expect(seen.get("get /datamodel/form/list")).toBe("forms");
+  });
+
+  it("is far smaller than the whole document", async () => {
+    const whole = JSON.stringify(doc).length;
+    const sys = JSON.stringify(await moduleDoc("/api/openapi/sys.json")).length;
+    expect(sys).toBeLessThan(whole / 5);
+  });
+
+  it("answers an unknown module with 404", async () => {
+    expect((await call("/openapi/nosuch.json", { token: admin })).body.code).toBe(404);
+    expect((await call("/openapi/sys", { token: admin })).body.code).toBe(404);
+  });
+
+  it("names every component schema: no Schema<n> and no zod __schema<n>; a tree's node by its id", async () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names.filter((n) => /^Schema\d+|_?_schema\d+/.test(n))).toEqual([]);
+    expect(doc.components.schemas.MenuNode.properties.children.items.$ref).toBe("#/components/schemas/MenuNode");
+    const sys = await moduleDoc("/api/openapi/sys.json");
+    expect(sys.components.schemas.MenuNode).toBeTruthy();
+  });
+});
+
 describe("access", () => {
   let clerk: string;
   beforeAll(async () => {
@@ -212,7 +273,7 @@ describe("access", () => {
   });
 
   it("refuses the signed-out (401) and users who are not administrators (403)", async () => {
-    for (const path of ["/openapi.json", "/docs"]) {
+    for (const path of ["/openapi.json", "/docs", "/openapi/index.json", "/openapi/sys.json"]) {
       expect((await call(path)).body.code, path).toBe(401);
       expect((await call(path, { token: clerk })).body, path).toMatchObject({ code: 403 });
     }
@@ -226,7 +287,9 @@ describe("access", () => {
     const html = await page.text();
     expect(html).toContain('src="/docs-assets/swagger-ui-bundle.js"');
     expect(html).toContain('href="/docs-assets/swagger-ui.css"');
-    expect(html).toContain('"/api/openapi.json"');
+    // the modules to pick from, each by its own document; none is the whole document
+    expect(html).toContain('<option value="/api/openapi/sys.json" data-module="sys">');
+    expect(html).not.toContain("/api/openapi.json");
     expect(html).not.toMatch(/https?:\/\//);
     const csp = page.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'none'");

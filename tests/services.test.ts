@@ -109,6 +109,27 @@ describe("applications through their approval flow", () => {
   };
   const info = async (id: string) => (await call(`/common/tbfinancapplication/info/${id}`, { token: admin })).body.data;
 
+  it("names in the to-do list what each task is about, who handles it and when it came in, in either language", async () => {
+    const first = await call("/common/tbfinancapplication/pcSave", { token: applicant, body: { ...scope("100000006"), demandAmount: 60, submit: true } });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await call("/common/tbfinancapplication/pcSave", { token: applicant, body: { ...scope("100000007"), demandAmount: 70, submit: true } });
+    const ids = [first, second].map((a) => a.body.data.procInsId as string);
+    const rowsIn = async (lang: "zh-CN" | "en-US") => {
+      const rows = (await call("/flowable/task/todoList?limit=100", { token: staff, lang })).body.data as Record<string, unknown>[];
+      return ids.map((id) => rows.find((r) => r.procInsId === id)!);
+    };
+    const zh = await rowsIn("zh-CN");
+    expect(zh[0]).toMatchObject({ applicant: "测试企业100000006有限公司", businessName: "融资申请", subject: null, assigneeName: "部门人员", startUserName: expect.any(String) });
+    expect(zh[1]).toMatchObject({ applicant: "测试企业100000007有限公司", businessName: "融资申请" });
+    // each task carries its own creation time, newest first
+    expect(zh[0]!.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(String(zh[1]!.createTime) > String(zh[0]!.createTime)).toBe(true);
+    expect((await rowsIn("en-US"))[0]).toMatchObject({ businessName: "Financing application", assigneeName: "部门人员" });
+    // the monitor and the instance list say the same
+    const running = (await call(`/flowable/instance/list?procDefKey=financApply&limit=100`, { token: admin })).body.data as Record<string, unknown>[];
+    expect(running.find((r) => r.procInsId === ids[0])).toMatchObject({ applicant: "测试企业100000006有限公司", businessName: "融资申请", currentAssignees: ["部门人员"] });
+  });
+
   it("submits into the seeded flow; the staff and then an administrator approve; the status follows", async () => {
     const answer = await call("/common/tbfinancapplication/pcSave", { token: applicant, body: { ...scope("100000003"), demandAmount: 500, purpose: "购置设备", submit: true } });
     expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);

@@ -40,7 +40,7 @@ export const store = eventStore(modules.flatMap((m) => m.projections));
 /** Every API route, in registration order. */
 export function buildRoutes(): RouteTable {
   const routes = new RouteTable();
-  for (const m of modules) m.routes(routes);
+  for (const m of modules) routes.within(m.name, (table) => m.routes(table));
   return routes;
 }
 

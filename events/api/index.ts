@@ -2,8 +2,13 @@
  * The API contract: every module's own verbs with their request and answer schemas (events/api/verb.ts),
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
+import { flow } from "./flow.ts";
+import { datamodel } from "./datamodel.ts";
+import { forms } from "./forms.ts";
 import { jobs } from "./jobs.ts";
+import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
+import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow };
 export type { Answer, Verb } from "./verb.ts";

@@ -79,13 +79,47 @@ export const formData = defineFamily({
     procInsId: field.text(l("流程实例", "Process instance"), { managed: true, max: 64 }),
     status: field.dict(l("状态", "Status"), "applyStatus", { managed: true }),
     title: field.text(l("标题", "Title"), { max: 128 }),
+    // filled through a fill-in link: the enterprise the link was sent to (not `creditCode`, which would make
+    // filled forms a tab of the enterprise profile) and the link itself
+    enterpriseCode: field.text(l("填写企业（统一社会信用代码）", "Filled by (credit code)"), { managed: true, max: 64 }),
+    enterpriseName: field.text(l("填写企业", "Filled by"), { managed: true, max: 255 }),
+    linkId: field.text(l("填写链接", "Fill-in link"), { managed: true, max: 64 }),
   },
-  search: ["title", "formCode"],
-  columns: ["title", "formCode", "formVersion", "status", "procInsId"],
-  filters: { formId: "eq", formCode: "eq", dataModelId: "eq", recordId: "eq", status: "eq", procInsId: "eq", title: "like" },
+  search: ["title", "formCode", "enterpriseName"],
+  columns: ["title", "formCode", "formVersion", "status", "enterpriseName", "procInsId"],
+  filters: { formId: "eq", formCode: "eq", dataModelId: "eq", recordId: "eq", status: "eq", procInsId: "eq", title: "like", enterpriseCode: "eq" },
   sorts: ["formVersion", "createTime", "updateTime"],
   defaultSort: ["createTime", "desc"],
   counted: ["status"],
 });
 
-export const formFamilies = [dataModelForms, dataModelFormReleases, formData];
+/**
+ * A fill-in link sent to an enterprise: one release of a form, one enterprise, an expiry. The signed token
+ * carries this record's id; the record says whether the link was used (one submission per link) and by
+ * which filled form. Written by the issue and the public submission only.
+ */
+const linkFamily = defineFamily({
+  path: "/datamodel/formlink",
+  perm: "datamodel:formlink",
+  table: "datamodel_form_link",
+  label: l("表单填写链接", "Form fill-in link"),
+  fields: {
+    formId: field.ref(l("表单", "Form"), { required: true }),
+    releaseId: field.ref(l("表单版本", "Form release"), { required: true }),
+    formCode: field.text(l("表单编码", "Form code"), { required: true, max: 64 }),
+    formVersion: field.int(l("表单版本", "Form version"), { required: true, min: 1 }),
+    enterpriseCode: field.text(l("统一社会信用代码", "Credit code"), { required: true, max: 64 }),
+    enterpriseName: field.text(l("企业名称", "Enterprise"), { required: true, max: 255 }),
+    expiresAt: field.text(l("有效期至", "Valid until"), { required: true, max: 32 }),
+    formDataId: field.text(l("已提交的表单数据", "Submitted form data"), { managed: true, max: 64 }),
+    usedAt: field.text(l("提交时间", "Submitted at"), { managed: true, max: 32 }),
+  },
+  search: ["enterpriseName", "formCode"],
+  columns: ["formCode", "formVersion", "enterpriseName", "enterpriseCode", "expiresAt", "usedAt"],
+  filters: { formId: "eq", releaseId: "eq", enterpriseCode: "eq" },
+  sorts: ["createTime", "expiresAt"],
+  defaultSort: ["createTime", "desc"],
+});
+export const dataModelFormLinks = guardedBy(linkFamily, "datamodel:form");
+
+export const formFamilies = [dataModelForms, dataModelFormReleases, formData, dataModelFormLinks];

@@ -22,6 +22,7 @@ import {
 } from "./tree.ts";
 import type { Lang } from "../i18n.ts";
 import { LABEL_GAP, LABEL_LINE, labelSize } from "./labels.ts";
+import { defaultNames } from "./default-names.ts";
 
 export const qifuNamespace = "http://qifu.example/schema/bpmn";
 export const flowableNamespace = "http://flowable.org/bpmn";
@@ -120,11 +121,6 @@ export interface BpmnOptions {
   lang?: Lang;
 }
 
-/** Names for nodes the designer left unnamed, and for the nodes the conversion adds. */
-const defaultNames: Record<Lang, { start: string; end: string; approval: string; cc: string; escalated: (task: string) => string }> = {
-  "zh-CN": { start: "发起人", end: "结束", approval: "审批人", cc: "抄送人", escalated: (task) => `${task}（超时上报）` },
-  "en-US": { start: "Initiator", end: "End", approval: "Approver", cc: "Copy to", escalated: (task) => `${task} (escalated)` },
-};
 
 
 export async function treeToBpmn(tree: ProcessTree, options: BpmnOptions): Promise<string> {

@@ -56,7 +56,7 @@ export async function todoPages(db: D1Database, runs: number) {
   let total = 0;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const page = await todoPage(db, actor, { page: String(1 + (i % 20)), limit: "10" });
+    const page = await todoPage(db, actor, { page: String(1 + (i % 20)), limit: "10" }, "zh-CN");
     samples.push(performance.now() - started);
     total = page.total;
   }

@@ -1,7 +1,8 @@
 /**
  * The interactive API reference in a real browser: a signed-in administrator opens /api/docs (the session
- * travels in the web app's cookie), sees the operations rendered from /api/openapi.json with assets from
- * our own origin and no CSP violation, and tries one call with the session's token.
+ * travels in the web app's cookie), which loads the first module's document only; picks the system module,
+ * whose operations render from /api/openapi/sys.json with assets from our own origin and no CSP violation;
+ * and tries one call with the session's token.
  */
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -33,15 +34,21 @@ describe("/api/docs", () => {
     expect(await response!.json()).toMatchObject({ code: 401 });
   });
 
-  it("shows a signed-in administrator every operation, from our own origin, without CSP violations", async () => {
+  it("shows a signed-in administrator the first module, then the one picked, from our own origin, without CSP violations", async () => {
     await signIn(page);
     requests.length = 0;
     problems.length = 0;
     const response = await page.goto("/api/docs");
     expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
-    // the whole document (about 1,500 operations) is parsed before the first tag shows: slow on a loaded 2-core machine
     await page.locator(".opblock-tag").first().waitFor({ timeout: 45_000 });
     await expect(page.locator(".info .title").textContent()).resolves.toContain("OAS 3.1");
+    // only the first module's document was fetched, not the whole one nor the others
+    const documents = () => requests.filter((url) => url.includes("/api/openapi"));
+    expect(documents().map((url) => new URL(url).pathname)).toEqual(["/api/openapi/auth.json"]);
+    await page.getByTestId("api-module").selectOption("/api/openapi/sys.json");
+    await page.locator(".info .title", { hasText: "系统管理" }).waitFor({ timeout: 45_000 });
+    expect(documents().map((url) => new URL(url).pathname)).toEqual(["/api/openapi/auth.json", "/api/openapi/sys.json"]);
+    expect(new URL(page.url()).searchParams.get("module")).toBe("sys");
     // the list shows the operations near the viewport; the tag filter brings a family's to the top
     await page.locator("input.operation-filter-input").fill("sys/sysdict");
     const list = page.locator('.opblock-summary-path[data-path="/sys/sysdict/list"]');
@@ -55,6 +62,16 @@ describe("/api/docs", () => {
     expect(requests.every((url) => url.startsWith(baseUrl)), requests.join("\n")).toBe(true);
     expect(requests.some((url) => url.includes("/docs-assets/swagger-ui-bundle.js"))).toBe(true);
     expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("opens the module ?module= names, and another when the reader picks it", async () => {
+    requests.length = 0;
+    await page.goto("/api/docs?module=jobs");
+    await page.locator('.opblock-summary-path[data-path="/job/schedule/list"]').first().waitFor({ timeout: 45_000 });
+    expect(requests.filter((url) => url.includes("/api/openapi")).map((url) => new URL(url).pathname)).toEqual(["/api/openapi/jobs.json"]);
+    await expect(page.getByTestId("api-module").inputValue()).resolves.toBe("/api/openapi/jobs.json");
+    await page.getByTestId("api-module").selectOption("/api/openapi/sys.json");
+    await page.locator(".info .title", { hasText: "系统管理" }).waitFor({ timeout: 45_000 });
   });
 
   it("tries a call with the session's token", async () => {

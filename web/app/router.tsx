@@ -39,7 +39,6 @@ const publicRoutes = [
   page("/lock", () => <Lock />),
   page("/oalogin", () => <PortalLogin portal="oa" />),
   page("/pflogin", () => <PortalLogin portal="pf" />),
-  page("/vueedit", () => <Pending name="vueedit" />),
 ];
 
 /** A route a feature registered (web/registry): its screen loads on first visit. */

@@ -8,6 +8,9 @@
  * (kept per user under the endpoint's path), the empty row, the error line, and a page emptied by a command
  * falling back to the last page that has rows.
  *
+ * A list embedded in another screen (`local`) keeps its state to itself, and the screen may set filters
+ * (`preset`, e.g. the instance chosen above it): a change of them applies them and goes to page 1.
+ *
  * Test ids follow the declaration's `name`: `<name>-screen`, `<name>-table`, `<name>-row`, `<name>-search`,
  * and `<name>-<filter key>` unless a filter names its own.
  *
@@ -25,7 +28,7 @@
  * };
  * export default () => <ListScreen list={logList} />;
  */
-import { Box, Button, Card, Checkbox, Group, LoadingOverlay, Select, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Box, Button, Card, Checkbox, Group, LoadingOverlay, Select, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from "@mantine/core";
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from "@mantine/dates";
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import { IconArrowDown, IconArrowUp, IconCalendar, IconRefresh, IconSearch, IconSelector } from "@tabler/icons-react";
@@ -122,8 +125,12 @@ export interface ListSpec<R> {
   filters?: ListFilter[];
   /** the order as query parameters @default { orderField, order } */
   sortQuery?: (sort: Sort) => Query;
-  /** a checkbox per row; the toolbar reads the selection from the context @default false */
-  selectable?: boolean;
+  /** a checkbox per row (or on the rows this admits); the toolbar reads the selection from the context @default false */
+  selectable?: boolean | ((row: R) => boolean);
+  /** the tooltip of a row that cannot be chosen */
+  selectHint?: (t: TFunction) => string;
+  /** the state stays in the screen, not the URL (a list below another one) @default false */
+  local?: boolean;
   /** the column chooser @default true */
   columnChooser?: boolean;
   /** the row's buttons */
@@ -171,18 +178,18 @@ function shapeOfSpec(spec: ListSpec<any>): ListShape {
 const queryOf = (filters: Filters): Query =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== "").map(([k, v]) => [k, String(v)]));
 
-export type ListScreenProps<R> = { list: ListSpec<R> } | ({ list?: undefined } & ListPageProps);
+export type ListScreenProps<R> = { list: ListSpec<R>; preset?: Filters } | ({ list?: undefined } & ListPageProps);
 
 /** A list over its own endpoint (`list`), or a record family's list (`family`, ./ListPage.tsx). */
 export function ListScreen<R>(props: ListScreenProps<R>) {
-  return props.list ? <SpecList spec={props.list} /> : <ListPage {...props} />;
+  return props.list ? <SpecList spec={props.list} preset={props.preset} /> : <ListPage {...props} />;
 }
 
-function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
+function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const shape = shapeOfSpec(spec);
-  const { state, update } = useListState(shape, {});
+  const { state, update } = useListState(shape, {}, { local: spec.local });
   const { page, size, sort, filters } = state;
   const [draft, setDraft] = useState<Filters>(filters);
   const [selected, setSelected] = useState<string[]>([]);
@@ -207,6 +214,12 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filtersKey]);
   useEffect(() => setSelected([]), [filtersKey, page, size]);
+  // the screen set filters (the instance chosen above): they replace those keys and the list starts over
+  const presetKey = JSON.stringify(preset ?? null);
+  useEffect(() => {
+    if (preset) update({ filters: { ...filters, ...preset }, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [presetKey]);
   useLastPageFallback(list, state, update);
 
   // the user's columns, kept on the server under the endpoint's path
@@ -261,7 +274,8 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
   };
   const cycle = (field: string) => update({ sort: { field, order: sort?.field === field && sort.order === "asc" ? "desc" : "asc" }, page: 1 });
   const label = (key: string) => spec.columns.find((c) => c.key === key)?.title(t) ?? key;
-  const ids = rows.map(spec.rowKey);
+  const canSelect = typeof spec.selectable === "function" ? spec.selectable : () => true;
+  const ids = rows.filter(canSelect).map(spec.rowKey);
   const all = ids.length > 0 && ids.every((id) => selected.includes(id));
   const span = columns.length + (spec.selectable ? 1 : 0) + (spec.actions ? 1 : 0);
 
@@ -289,7 +303,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
                 <Table.Tr>
                   {spec.selectable && (
                     <Table.Th w={40}>
-                      <Checkbox aria-label={t("crud.selectAll")} checked={all} indeterminate={!all && ids.some((id) => selected.includes(id))} onChange={() => setSelected(all ? [] : ids)} />
+                      <Checkbox aria-label={t("crud.selectAll")} checked={all} disabled={!ids.length} indeterminate={!all && ids.some((id) => selected.includes(id))} onChange={() => setSelected(all ? [] : ids)} />
                     </Table.Th>
                   )}
                   {columns.map((c) => (
@@ -307,7 +321,7 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
                     <Table.Tr key={id} data-testid={`${spec.name}-row`} {...spec.rowAttrs?.(row)}>
                       {spec.selectable && (
                         <Table.Td>
-                          <Checkbox aria-label={id} checked={selected.includes(id)} onChange={() => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])} />
+                          <RowBox id={id} can={canSelect(row)} hint={spec.selectHint?.(t)} checked={selected.includes(id)} onChange={() => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])} />
                         </Table.Td>
                       )}
                       {columns.map((c) => (
@@ -336,6 +350,12 @@ function SpecList<R>({ spec }: { spec: ListSpec<R> }) {
       {spec.detail && <DetailDrawer spec={spec.detail} id={openId} onClose={() => setOpenId(null)} footer={spec.detailFooter ? (d) => spec.detailFooter!(d, context) : undefined} />}
     </Card>
   );
+}
+
+/** A row's checkbox; one that cannot be chosen is disabled, with the declared hint as its tooltip. */
+function RowBox({ id, can, hint, checked, onChange }: { id: string; can: boolean; hint?: string; checked: boolean; onChange: () => void }) {
+  const box = <Checkbox aria-label={id} checked={can && checked} disabled={!can} onChange={onChange} />;
+  return hint && !can ? <Tooltip label={hint}><span>{box}</span></Tooltip> : box;
 }
 
 function SortHeader({ label, order, onClick, sortKey }: { label: string; order?: "asc" | "desc"; onClick: () => void; sortKey: string }) {

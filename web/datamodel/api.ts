@@ -5,13 +5,16 @@
  * verb's path, so invalidating ['/datamodel'] refreshes every model list.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { modelFieldTypes, type DataModel, type ModelField } from "../../events/datamodel/definition.ts";
+import { datamodel } from "../../events/api/datamodel.ts";
+import type { Answer } from "../../events/api/verb.ts";
+import type { ModelField } from "../../events/datamodel/definition.ts";
 import type { ViewDefinition } from "../../events/datamodel/view.ts";
-import { get, post } from "../core/api/http.ts";
+import { call, callPage, send } from "../core/api/call.ts";
+import { get } from "../core/api/http.ts";
 
 export const modelPath = "/datamodel";
 
-/** A model as the list and info verbs answer it. */
+/** A model as the engine's list and info verbs answer it (the family's generic verbs, not in the contract). */
 export interface ModelRow {
   id: string;
   name: string;
@@ -26,51 +29,38 @@ export interface ModelRow {
   [key: string]: unknown;
 }
 
-/** The definition the browser rebuilds a model's record family from (GET getFieldsByModelId). */
-export interface ModelDefinition {
-  id: string;
-  version: number;
-  model: DataModel & { view?: ViewDefinition | null };
-}
+/** The definition the browser rebuilds a model's record family from (GET getFieldsByModelId), from the contract. */
+export type ModelDefinition = Answer<typeof datamodel.definition>;
 
-/** A column or an index of a model's table (getTableMetadata); shown as the server names them. */
+/** A column or an index of a model's table (getTableMetadata), shown as the server names them. */
 export type MetadataRow = Record<string, unknown>;
-export interface TableMetadata {
-  tableName?: string;
-  columns: MetadataRow[];
-  indexes: MetadataRow[];
-}
 
 export const datamodelQueries = {
   /** every model (pickers): the unpaged list, capped by the server */
   all: () => queryOptions({ queryKey: [modelPath, "listAll"] as const, queryFn: async () => (await get<ModelRow[]>(`${modelPath}/listAll`)).data, staleTime: 30_000 }),
-  /** the field types the server offers; the shared list when the verb is unavailable */
+  /** the field types the server offers */
   columnTypes: () =>
     queryOptions({
       queryKey: ["/datamodel/field", "getColumnTypes"] as const,
-      queryFn: async (): Promise<string[]> => {
-        const answer = await get<unknown[]>("/datamodel/field/getColumnTypes");
-        const types = (answer.data ?? []).map((t) => (typeof t === "string" ? t : String((t as Record<string, unknown>).value ?? (t as Record<string, unknown>).type ?? "")));
-        return types.filter((t) => (modelFieldTypes as readonly string[]).includes(t));
-      },
+      queryFn: async () => (await call(datamodel.columnTypes)).map((t) => t.value),
       staleTime: Infinity,
     }),
   fields: (dataModelId: string, fieldTitle: string) =>
     queryOptions({
       queryKey: ["/datamodel/field", "list", dataModelId, fieldTitle] as const,
-      queryFn: async () => (await get<ModelField[]>("/datamodel/field/list", { dataModelId, fieldTitle: fieldTitle || undefined, page: 1, limit: 100 })).data,
+      queryFn: async () => (await callPage(datamodel.fieldList, { query: { dataModelId, fieldTitle: fieldTitle || undefined, page: 1, limit: 100 } })).rows,
       enabled: !!dataModelId,
     }),
   metadata: (dataModelId: string) =>
     queryOptions({
       queryKey: ["/datamodel/field", "getTableMetadata", dataModelId] as const,
-      queryFn: async () => (await get<TableMetadata>("/datamodel/field/getTableMetadata", { dataModelId })).data,
+      queryFn: () => call(datamodel.tableMetadata, { query: { dataModelId } }),
       enabled: !!dataModelId,
     }),
   definition: (dataModelId: string) =>
     queryOptions({
       queryKey: ["/datamodel/data", "getFieldsByModelId", dataModelId] as const,
-      queryFn: async () => (await get<ModelDefinition>("/datamodel/data/getFieldsByModelId", { dataModelId })).data,
+      queryFn: () => call(datamodel.definition, { query: { dataModelId } }),
       enabled: !!dataModelId,
       staleTime: 0,
     }),
@@ -80,4 +70,4 @@ export const datamodelQueries = {
 };
 
 /** Gives a model its generic list screen in the menu. */
-export const createModelMenu = (id: string) => post<{ menuId: string }>(`/datamodel/menu/${id}`);
+export const createModelMenu = (id: string) => send(datamodel.menu, { params: { id } });

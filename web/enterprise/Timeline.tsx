@@ -1,7 +1,8 @@
 /**
  * The enterprise's timeline (GET /common/enenterprisebasicinfo/timeline?creditCode&page&limit, newest first):
- * when, which record of which family, what was done (created, updated, a state command such as publish…),
- * which fields changed and by whom. A row opens that record's own history when the user may read it.
+ * when, which record of which list (the list's name and the record's title), what was done (created, updated, a
+ * state command such as publish…), which fields an update changed, and by whom (a user's name, or the source: a
+ * sync run, the scheduler, a portal, the system). A row opens that record's own history when the user may read it.
  */
 import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -21,12 +22,15 @@ export interface TimelineRow {
   /** the family's name (e.g. "common.enpatentinfo"); its path or perm are accepted too */
   family: string;
   recordId: string;
+  /** the record's naming field as the change left it (null: none) */
+  title: string | null;
   /** the event type, e.g. "common.enpatentinfo.updated" */
   type: string;
   /** created, updated, deleted, restored, reverted, or the state command (publish, examine…) */
   action: string | null;
   changed: string[];
   actorName: string | null;
+  by: { kind: "user" | "sync" | "scheduler" | "portal" | "system"; name: string | null };
 }
 
 const familyOf = (key: string): Family | undefined => families.find((f) => f.name === key || f.path === key || f.perm === key || f.table === key);
@@ -84,14 +88,17 @@ export function ProfileTimeline({ master, creditCode }: { master: Family; credit
               return (
                 <Table.Tr key={`${row.family}-${row.recordId}-${row.at}-${i}`} data-testid="timeline-row" data-family={family?.name ?? row.family} data-action={action}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{row.at}</Table.Td>
-                  <Table.Td>{family ? family.label[lang] : t("enterprise.timeline.unknownFamily")}</Table.Td>
+                  <Table.Td data-testid="timeline-record">
+                    <Text size="xs" c="dimmed" data-testid="timeline-list">{family ? family.label[lang] : t("enterprise.timeline.unknownFamily")}</Text>
+                    <Text size="sm" fw={500} lineClamp={2} data-testid="timeline-title">{row.title ?? row.recordId}</Text>
+                  </Table.Td>
                   <Table.Td>
                     <Badge size="sm" variant="light" color={colours[action] ?? "blue"}>{actionLabel(action)}</Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lineClamp={2}>{(row.changed ?? []).map((key) => (family ? fieldLabel(family, key, lang) : key)).join(lang === "zh-CN" ? "、" : ", ") || "—"}</Text>
+                    <Text size="sm" lineClamp={2}>{(row.changed ?? []).map((key) => (family ? fieldLabel(family, key, lang) : key)).join(lang === "zh-CN" ? "、" : ", ")}</Text>
                   </Table.Td>
-                  <Table.Td>{row.actorName ?? t("crud.system")}</Table.Td>
+                  <Table.Td data-testid="timeline-by" data-by={row.by.kind}>{row.by.kind === "user" ? row.by.name : t(`enterprise.timeline.sources.${row.by.kind}`, { name: row.by.name })}</Table.Td>
                   <Table.Td>
                     {readable && (
                       <Group justify="flex-end">

@@ -1,7 +1,7 @@
 /**
  * Filled forms (menu /flowable/formdata, /form/data): the list by form and status; fill a released form (or
  * submit a process form for approval); view one with the release it was filled with; change or delete one
- * that is not in approval or approved.
+ * that is not in approval or approved. A form filled through a fill-in link names the enterprise that filled it.
  */
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -72,6 +72,7 @@ export default function FormDataScreen(_: ScreenProps) {
                 <Table.Th>{t("forms.data.form")}</Table.Th>
                 <Table.Th w={90}>{t("forms.form.version")}</Table.Th>
                 <Table.Th w={110}>{t("forms.data.status")}</Table.Th>
+                <Table.Th>{t("forms.data.enterprise")}</Table.Th>
                 <Table.Th w={170}>{t("forms.data.createTime")}</Table.Th>
                 <Table.Th w={220}>{t("sys.common.actions")}</Table.Th>
               </Table.Tr>
@@ -84,6 +85,7 @@ export default function FormDataScreen(_: ScreenProps) {
                   <Table.Td>{formName(row.formId) || row.formCode}</Table.Td>
                   <Table.Td><Badge variant="outline" tt="none">v{row.formVersion}</Badge></Table.Td>
                   <Table.Td data-column="status"><FilledStatus status={row.status} /></Table.Td>
+                  <Table.Td data-column="enterprise">{row.enterpriseName ?? ""}</Table.Td>
                   <Table.Td>{row.createTime ?? ""}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
@@ -94,7 +96,7 @@ export default function FormDataScreen(_: ScreenProps) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!rows.length && <EmptyRow colSpan={7} loading={list.isLoading} />}
+              {!rows.length && <EmptyRow colSpan={8} loading={list.isLoading} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -2,7 +2,8 @@
  * Model forms (menu /datamodel/form) on the list kit: the forms with their status (draft, released, revoked)
  * and latest release, filtered by name and model (both, and the page, in the URL); add one on a model, design
  * it (the drag-and-drop designer, saved as a draft), release a new version, revoke the live one (both
- * confirmed), and browse its versions, each rendered as it was released.
+ * confirmed), browse its versions, each rendered as it was released, and send a released one to an enterprise
+ * as a fill-in link (ShareLinkModal).
  */
 import { Badge, Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -21,6 +22,7 @@ import { deleteForms, formPath, formQueries, releaseForm, revokeForm, saveForm, 
 import { DesignerModal } from "./DesignerModal.tsx";
 import { FormStatus } from "./parts.tsx";
 import { VersionsModal } from "./VersionsModal.tsx";
+import { ShareLinkModal } from "./ShareLinkModal.tsx";
 
 const can = {
   add: () => hasPermission("datamodel:form:save"),
@@ -57,6 +59,7 @@ interface Dialogs {
   edit: (row: FormRow | "new") => void;
   design: (row: FormRow) => void;
   versions: (row: FormRow) => void;
+  share: (row: FormRow) => void;
 }
 
 function formList(open: Dialogs): ListSpec<FormRow> {
@@ -89,6 +92,7 @@ function formList(open: Dialogs): ListSpec<FormRow> {
           {can.edit() && <Button size="compact-sm" variant="subtle" onClick={() => open.edit(row)} data-testid="form-edit">{t("actions.edit")}</Button>}
           {can.edit() && <Button size="compact-sm" variant="subtle" color="green" onClick={() => void release(row, list)} data-testid="form-release">{t("forms.list.release")}</Button>}
           {can.edit() && row.status === "1" && <Button size="compact-sm" variant="subtle" color="orange" onClick={() => void revoke(row, list)} data-testid="form-revoke">{t("forms.list.revoke")}</Button>}
+          {can.edit() && row.status === "1" && <Button size="compact-sm" variant="subtle" color="teal" onClick={() => open.share(row)} data-testid="form-share">{t("forms.share.action")}</Button>}
           <Button size="compact-sm" variant="subtle" onClick={() => open.versions(row)} disabled={!row.version} data-testid="form-versions">{t("forms.list.versions")}</Button>
           {can.remove() && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(row, list)} data-testid="form-delete">{t("actions.delete")}</Button>}
         </>
@@ -102,8 +106,9 @@ export default function FormsScreen(_: ScreenProps) {
   const [editing, setEditing] = useState<FormRow | "new" | null>(null);
   const [designing, setDesigning] = useState<FormRow | null>(null);
   const [versions, setVersions] = useState<FormRow | null>(null);
+  const [sharing, setSharing] = useState<FormRow | null>(null);
   // one declaration for the screen's life (the kit keys its URL shape on it); the setters are stable
-  const list = useMemo(() => formList({ edit: setEditing, design: setDesigning, versions: setVersions }), []);
+  const list = useMemo(() => formList({ edit: setEditing, design: setDesigning, versions: setVersions, share: setSharing }), []);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [formPath] });
   return (
     <>
@@ -111,6 +116,7 @@ export default function FormsScreen(_: ScreenProps) {
       {editing && <FormDialog form={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void refresh())} />}
       {designing && <DesignerModal form={designing} onClose={() => setDesigning(null)} onSaved={() => void refresh()} />}
       {versions && <VersionsModal form={versions} onClose={() => setVersions(null)} />}
+      {sharing && <ShareLinkModal form={sharing} onClose={() => setSharing(null)} />}
     </>
   );
 }

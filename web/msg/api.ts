@@ -2,37 +2,18 @@
  * The message centre's view of the API: my messages (worker/msg), the workflow's task counts and lists
  * (worker/flow, shapes from the issue's contract) as TanStack Query options, and the read commands.
  */
-import { get, post } from "../core/api/http.ts";
+import { messageStatuses, msg } from "../../events/api/msg.ts";
+import type { Answer } from "../../events/api/verb.ts";
+import { call, callPage, send } from "../core/api/call.ts";
+import { get } from "../core/api/http.ts";
 import { listQuery, paths } from "../flow/tasks/api.ts";
 import type { Paging } from "../flow/tasks/FlowTable.tsx";
 
-export type MessageStatus = "all" | "todo" | "unread" | "read";
-export const messageStatuses: MessageStatus[] = ["all", "todo", "unread", "read"];
+export type MessageStatus = (typeof messageStatuses)[number];
+export { messageStatuses };
 
-export interface Message {
-  id: string;
-  type: string;
-  typeName: string;
-  title: string;
-  content: string;
-  procInsId: string | null;
-  taskId: string | null;
-  procDefName: string | null;
-  taskName: string | null;
-  startUserName: string | null;
-  byName: string | null;
-  todo: boolean;
-  read: boolean;
-  readTime: string | null;
-  createTime: string;
-}
-
-export interface MessageSummary {
-  total: number;
-  unread: number;
-  todo: number;
-  latest: Message[];
-}
+/** A message as the list, the summary and the info verbs answer it. */
+export type Message = Answer<typeof msg.info>;
 
 export interface TaskCounts {
   todo: number;
@@ -46,13 +27,10 @@ export const msgKey = "msg-centre";
 
 export const messagesQuery = (status: MessageStatus, paging: Paging) => ({
   queryKey: [msgKey, "messages", status, paging] as const,
-  queryFn: async () => {
-    const answer = await get<Message[]>("/msg/detail/list", { ...paging, status });
-    return { rows: answer.data, total: answer.total ?? 0 };
-  },
+  queryFn: () => callPage(msg.list, { query: { ...paging, status } }),
 });
 
-export const summaryQuery = { queryKey: [msgKey, "summary"] as const, queryFn: async () => (await get<MessageSummary>("/msg/detail/getMsg")).data };
+export const summaryQuery = { queryKey: [msgKey, "summary"] as const, queryFn: () => call(msg.summary) };
 
 /** Keyed by its path like the workflow's own queries, so an approval (which invalidates it) refreshes the badges. */
 export const countsQuery = { queryKey: ["/flowable/task/counts"] as const, queryFn: async () => (await get<TaskCounts>("/flowable/task/counts")).data };
@@ -64,5 +42,5 @@ export type TaskList = keyof typeof taskLists;
 /** The workflow screens' own query (same key), so the home tabs and those screens share the rows and their refreshes. */
 export const taskListQuery = <T,>(list: TaskList, paging: Paging) => listQuery<T>(taskLists[list], { ...paging });
 
-export const markRead = (ids: string[]) => post<{ read: number }>("/msg/detail/read", { ids });
-export const markAllRead = () => post<{ read: number }>("/msg/detail/readAll");
+export const markRead = (ids: string[]) => send(msg.read, { body: { ids } });
+export const markAllRead = () => send(msg.readAll);

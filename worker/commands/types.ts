@@ -16,11 +16,12 @@ export interface UserActor {
 
 /**
  * Code acting for the system: the clock's timers, the scheduler's jobs, a sync run, the seed, a portal's
- * signed delivery. It is trusted with every command it builds; `anonymous` (a public route) holds no permission.
+ * signed delivery, a form's fill-in link (`link`: the enterprise submitting through a signed link). It is trusted
+ * with every command it builds; `anonymous` (a public route) holds no permission.
  * `id`/`name` are what the events record as their actor (the seed may act in a demo person's name).
  */
 export interface Principal {
-  principal: "system" | "scheduler" | "sync" | "seed" | "portal" | "anonymous";
+  principal: "system" | "scheduler" | "sync" | "seed" | "portal" | "link" | "anonymous";
   id: string | null;
   name: string | null;
 }

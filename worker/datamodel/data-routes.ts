@@ -9,7 +9,8 @@ import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, readJson } from "../http/envelope.ts";
+import { ok, readJson, reply } from "../http/envelope.ts";
+import { datamodel } from "../../events/api/datamodel.ts";
 import type { RouteDoc, RouteTable } from "../http/routes.ts";
 import { parseInput } from "../http/input.ts";
 import { NamedError, ValidationError, codes, notFound } from "../errors.ts";
@@ -88,10 +89,13 @@ const flatInfoQuery = flatQuery.extend({ id: z.string().min(1).max(64), version:
 const flatBody = z.object({ dataModelId: modelId }).passthrough();
 const flatDeleteBody = z.object({ dataModelId: modelId, ids: z.array(z.union([z.string(), z.number()])).max(100).optional(), id: z.union([z.string(), z.number()]).optional() });
 const flatExportBody = exportBody.extend({ dataModelId: modelId }).passthrough();
-const definitionAnswer = z.object({ id: z.string(), version: z.number().int(), model: z.record(z.string(), z.unknown()) });
 
 export function dataRoutes(table: RouteTable) {
   // the flat forms first: /datamodel/data/list and the like are not model ids
+  table.verb(datamodel.definition, tags.list, async (c) => {
+      const q = parseInput(flatQuery, c.req.query(), { dataModelId: modelIdLabel });
+      return reply(c, datamodel.definition, await modelDefinition(c.env.DB, q.dataModelId), "fetched");
+    }, { doc: { summary: l("数据模型记录：模型的字段定义", "Data model records: the model's field definitions"), tags: docTags } });
   const routes = unclaimed(table);
   routes
     .post("/datamodel/data/list", tags.list, async (c) => {
@@ -124,10 +128,6 @@ export function dataRoutes(table: RouteTable) {
     .get("/datamodel/data/guid", tags.save, async (c) => ok(c, crypto.randomUUID()), {
       doc: { summary: l("数据模型记录：生成主键（UUID v4）", "Data model records: a new id (UUID v4)"), tags: docTags, response: z.string().uuid() },
     })
-    .get("/datamodel/data/getFieldsByModelId", tags.list, async (c) => {
-      const q = parseInput(flatQuery, c.req.query(), { dataModelId: modelIdLabel });
-      return ok(c, await modelDefinition(c.env.DB, q.dataModelId), "fetched");
-    }, { doc: { summary: l("数据模型记录：模型的字段定义", "Data model records: the model's field definitions"), tags: docTags, query: flatQuery, response: definitionAnswer } })
     .get("/datamodel/excel/template", tags.import, async (c) => {
       const q = parseInput(flatQuery, c.req.query(), { dataModelId: modelIdLabel });
       const family = await resolve(c, q.dataModelId, "read");

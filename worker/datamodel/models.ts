@@ -16,8 +16,10 @@ import { dataModelSchema, maxModelFields, modelFieldSchema, modelRecordTags, typ
 import { decideModelChange, fitQueries, rowStatsSql, type ModelProblem, type ModelStats } from "../../events/datamodel/change.ts";
 import { viewDefinitionSchema, type ViewDefinition } from "../../events/datamodel/view.ts";
 import type { RouteTable } from "../http/routes.ts";
+import type { Answer } from "../../events/api/verb.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok, readJson } from "../http/envelope.ts";
+import { readJson, reply } from "../http/envelope.ts";
+import { datamodel } from "../../events/api/datamodel.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, DuplicateError, ValidationError, codes, notFound, type FieldProblem } from "../errors.ts";
@@ -159,16 +161,16 @@ async function requireDeletable(db: D1Database, ids: string[]) {
 }
 
 const revertBody = z.object({ version: z.coerce.number().int().min(1).max(1_000_000), expectedVersion: z.coerce.number().int().min(1).optional() });
-const pickerRow = z.object({ id: z.string(), name: z.string(), code: z.string(), type: z.string() });
+type PickerRow = Answer<typeof datamodel.select>[number];
 const noMenuSql = `SELECT id, name, code, type FROM ${dataModels.table} m WHERE m.menu_id IS NULL OR m.menu_id = '' OR NOT EXISTS (SELECT 1 FROM sys_menu s WHERE s.menu_id = m.menu_id) ORDER BY m.name LIMIT 1000`;
 
 export function modelRoutes(routes: RouteTable) {
   const { path, tags } = models;
   const doc = (verb: string) => ({ doc: { family: models, verb } });
   routes
-    .post(`${path}/save`, tags.save, (c) => save(c, "save"), doc("save"))
-    .post(`${path}/update`, tags.update, (c) => save(c, "update"), doc("update"))
-    .post(`${path}/delete`, tags.delete, async (c) => {
+    .verb(datamodel.save, tags.save, (c) => save(c, "save"), doc("save"))
+    .verb(datamodel.update, tags.update, (c) => save(c, "update"), doc("update"))
+    .verb(datamodel.delete, tags.delete, async (c) => {
       const ids = deleteIds(await readJson(c));
       return runCommand(c, async () => {
         await requireDeletable(c.env.DB, ids);
@@ -176,7 +178,7 @@ export function modelRoutes(routes: RouteTable) {
       });
     }, doc("delete"))
     // a revert is a model change like any other: decided against the data, removed fields hidden
-    .post(`${path}/revert/:id`, tags.update, async (c) => {
+    .verb(datamodel.revert, tags.update, async (c) => {
       const id = c.req.param("id")!;
       const body = parseInput(revertBody, await readJson(c), labels);
       return answerWrite(c, async () => {
@@ -191,14 +193,14 @@ export function modelRoutes(routes: RouteTable) {
     .post(`${path}/excel/import`, tags.save, async () => {
       throw new DomainError(codes.validation, "modelImportNotAllowed");
     }, { doc: { summary: l("数据模型不能通过表格导入", "Data models cannot be imported from a spreadsheet") } })
-    .get(`${path}/select`, tags.list, async (c) => {
-      const { results } = await c.env.DB.prepare(`SELECT id, name, code, type FROM ${dataModels.table} ORDER BY name LIMIT 1000`).all();
-      return ok(c, results, "fetched");
-    }, { doc: { summary: l("数据模型选择列表（编号、名称、编码）", "Data models for pickers (id, name, code)"), response: z.array(pickerRow) } })
-    .get(`${path}/queryNoMenuAll`, tags.list, async (c) => ok(c, (await c.env.DB.prepare(noMenuSql).all()).results, "fetched"), {
-      doc: { summary: l("尚未生成菜单的数据模型", "Data models without a menu entry"), response: z.array(pickerRow) },
+    .verb(datamodel.select, tags.list, async (c) => {
+      const { results } = await c.env.DB.prepare(`SELECT id, name, code, type FROM ${dataModels.table} ORDER BY name LIMIT 1000`).all<PickerRow>();
+      return reply(c, datamodel.select, results, "fetched");
+    }, { doc: { summary: l("数据模型选择列表（编号、名称、编码）", "Data models for pickers (id, name, code)") } })
+    .verb(datamodel.noMenu, tags.list, async (c) => reply(c, datamodel.noMenu, (await c.env.DB.prepare(noMenuSql).all<PickerRow>()).results, "fetched"), {
+      doc: { summary: l("尚未生成菜单的数据模型", "Data models without a menu entry") },
     })
-    .post(`${path}/menu/:id`, tags.update, async (c) => {
+    .verb(datamodel.menu, tags.update, async (c) => {
       const id = parseInput(z.object({ id: recordId }), c.req.param(), labels).id;
       return runCommand(c, async () => {
         const row = await c.env.DB.prepare(`SELECT id, name, code, type, menu_id FROM ${dataModels.table} WHERE id = ?`).bind(id).first<ModelRow>();
@@ -228,5 +230,5 @@ export function modelRoutes(routes: RouteTable) {
         const link = await newTransition(c.env.DB, models, id, "menu", () => ({ menuId }));
         return { writes: [entry, link], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { menuId } } };
       });
-    }, { doc: { summary: l("一键为数据模型生成菜单（其通用列表页）", "Give a data model its menu entry (its generic list screen) in one click"), response: z.object({ menuId: z.string() }) } });
+    }, { doc: { summary: l("一键为数据模型生成菜单（其通用列表页）", "Give a data model its menu entry (its generic list screen) in one click") } });
 }

@@ -134,14 +134,16 @@ type Handler<K extends keyof FlowEvents> = (e: StoredEvent, d: FlowEvents[K]) =>
 const handlers: { [K in keyof FlowEvents]?: Handler<K> } = {
   "flow.started": (e, d) => [
     st(
-      "INSERT OR REPLACE INTO flow_instance (proc_ins_id, deploy_id, key, version, name, business_key, initiator_id, initiator_name, status, start_time, end_time, active_nodes, done_nodes, end_nodes, variables, stream_version) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, NULL, '[]', '[]', '[]', ?, ?)",
+      "INSERT OR REPLACE INTO flow_instance (proc_ins_id, deploy_id, key, version, name, business_key, applicant, subject, initiator_id, initiator_name, status, start_time, end_time, active_nodes, done_nodes, end_nodes, variables, stream_version) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, NULL, '[]', '[]', '[]', ?, ?)",
       d.procInsId,
       d.deployId,
       d.key,
       d.version,
       d.name,
       d.businessKey,
+      d.about?.applicant ?? null,
+      d.about?.subject ?? null,
       d.initiator.id,
       d.initiator.name,
       displayTime(e.at),

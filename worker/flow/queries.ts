@@ -6,6 +6,7 @@
  */
 import type { FlowActor } from "./engine/types.ts";
 import { deploymentsByIds } from "./repository.ts";
+import { businessLabel } from "./business.ts";
 import { containsPattern, parsePaging } from "../http/input.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { actionName } from "./record-names.ts";
@@ -56,9 +57,19 @@ async function pageOf(db: D1Database, from: string, where: string[], params: Bin
   return { total: (count!.results[0] as { n: number }).n, rows: rows!.results as Record<string, unknown>[] };
 }
 
+/** Who handles an open task `t`: its assignee, else everyone it is offered to (users, then roles), by name. */
+const handlerSql =
+  "COALESCE(t.assignee_name, (SELECT group_concat(json_extract(j.value, '$.name'), ', ') FROM (SELECT value FROM json_each(t.candidate_users) UNION ALL SELECT value FROM json_each(t.candidate_groups)) j))";
+
+/** What the instance `i` is about: its business key, applicant and title (InstanceAbout); `businessName` is added by `withBusiness`. */
+const aboutSelect = "i.business_key AS businessKey, i.applicant, i.subject";
+
+/** Each row's business key named as its kind of record (融资申请) in `lang`. */
+const withBusiness = <R extends Record<string, unknown>>(rows: R[], lang: Lang) => rows.map((r) => ({ ...r, businessName: businessLabel(r.businessKey as string | null, lang) }));
+
 const taskSelect =
   "t.task_id AS taskId, t.name AS taskName, t.node_key AS taskDefKey, t.proc_ins_id AS procInsId, t.proc_def_name AS procDefName, t.proc_def_key AS procDefKey, " +
-  "t.start_user_name AS startUserName, t.create_time AS createTime, t.assignee_name AS assigneeName, t.state, t.deploy_id AS deployId";
+  `t.start_user_name AS startUserName, t.create_time AS createTime, ${handlerSql} AS assigneeName, t.state, t.deploy_id AS deployId, ${aboutSelect}`;
 
 /** Inbox keys a todo query reads at most (the user and their roles; D1 binds at most 100 parameters). */
 const maxKeys = 80;
@@ -69,7 +80,7 @@ const maxKeys = 80;
  * counts a task offered twice (as a user and through a role) once: a page costs its rows, not the size of
  * the list. The unfiltered total comes from the per-key counters the projection keeps.
  */
-export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters) {
+export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters, lang: Lang) {
   const keys = inboxKeys(actor).slice(0, maxKeys);
   const { limit, offset } = parsePaging({ ...f }, 100);
   const cursor = cursorOf(f, "b.create_time", "b.task_id");
@@ -94,7 +105,7 @@ export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters)
     ")";
   const whos = keys.map((k) => at(k));
   const pageSql =
-    `SELECT ${taskSelect} FROM (${whos.map((w) => run(w, true)).join(" UNION ")}) p JOIN flow_task t ON t.task_id = p.task_id ` +
+    `SELECT ${taskSelect} FROM (${whos.map((w) => run(w, true)).join(" UNION ")}) p JOIN flow_task t ON t.task_id = p.task_id LEFT JOIN flow_instance i ON i.proc_ins_id = t.proc_ins_id ` +
     "ORDER BY p.create_time DESC, p.task_id DESC LIMIT ?2 OFFSET ?3";
   const countSql = filtered
     ? `SELECT COUNT(*) AS n FROM (${whos.map((w) => run(w, false)).join(" UNION ")})`
@@ -103,7 +114,7 @@ export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters)
   const [rowsResult, countResult] = await db.batch([db.prepare(pageSql).bind(...params), db.prepare(countSql).bind(...params)]);
   const found = rowsResult!.results as Record<string, unknown>[];
   const deployments = await deploymentsByIds(db, found.map((r) => r.deployId as string).filter(Boolean));
-  const rows = found.map(({ deployId, ...r }) => {
+  const rows = withBusiness(found, lang).map(({ deployId, ...r }) => {
     const node = deployments.get(deployId as string)?.model.nodes[r.taskDefKey as string];
     return { ...r, batchable: batchable(node?.policy?.formPerms) };
   });
@@ -114,32 +125,32 @@ export async function todoPage(db: D1Database, actor: FlowActor, f: ListFilters)
 /** A node that lets its approver edit a form field needs the form: no batch approval. */
 export const batchable = (formPerms: Record<string, string> | undefined) => !Object.values(formPerms ?? {}).includes("edit");
 
-export async function finishedPage(db: D1Database, actor: FlowActor, f: ListFilters) {
+export async function finishedPage(db: D1Database, actor: FlowActor, f: ListFilters, lang: Lang) {
   const { where, params } = filtersOf(f, { name: ["d.task_name", "d.proc_def_name"], key: "d.proc_def_key", time: "d.end_time" });
   const select =
     "d.task_id AS taskId, d.task_name AS taskName, d.task_def_key AS taskDefKey, d.proc_ins_id AS procInsId, d.proc_def_name AS procDefName, d.proc_def_key AS procDefKey, " +
-    "d.start_user_name AS startUserName, d.create_time AS createTime, d.end_time AS endTime, d.outcome, d.comment";
-  const result = await pageOf(db, "flow_done d", ["d.user_id = ?", ...where], [actor.id, ...params], select, "d.end_time DESC, d.task_id DESC", f, cursorOf(f, "d.end_time", "d.task_id"));
+    `d.start_user_name AS startUserName, d.create_time AS createTime, d.end_time AS endTime, d.outcome, d.comment, ${aboutSelect}`;
+  const from = "flow_done d LEFT JOIN flow_instance i ON i.proc_ins_id = d.proc_ins_id";
+  const result = await pageOf(db, from, ["d.user_id = ?", ...where], [actor.id, ...params], select, "d.end_time DESC, d.task_id DESC", f, cursorOf(f, "d.end_time", "d.task_id"));
   const last = result.rows.at(-1);
-  return { ...result, cursor: last ? `${last.endTime},${last.taskId}` : null };
+  return { total: result.total, rows: withBusiness(result.rows, lang), cursor: last ? `${last.endTime},${last.taskId}` : null };
 }
 
 const instanceSelect =
   "i.proc_ins_id AS procInsId, i.name AS procDefName, i.key AS procDefKey, i.version, i.deploy_id AS deployId, i.status, i.start_time AS startTime, i.end_time AS endTime, " +
-  "i.initiator_id AS startUserId, i.initiator_name AS startUserName, i.business_key AS businessKey, " +
+  `i.initiator_id AS startUserId, i.initiator_name AS startUserName, ${aboutSelect}, ` +
   "(SELECT json_group_array(DISTINCT t.name) FROM flow_task t WHERE t.proc_ins_id = i.proc_ins_id) AS activeNodeNames, " +
-  "(SELECT json_group_array(DISTINCT COALESCE(t.assignee_name, (SELECT group_concat(json_extract(j.value, '$.name'), ',') FROM json_each(t.candidate_users) j), " +
-  "(SELECT group_concat(json_extract(j.value, '$.name'), ',') FROM json_each(t.candidate_groups) j))) FROM flow_task t WHERE t.proc_ins_id = i.proc_ins_id) AS currentAssignees";
+  `(SELECT json_group_array(DISTINCT ${handlerSql}) FROM flow_task t WHERE t.proc_ins_id = i.proc_ins_id) AS currentAssignees`;
 
-const parseLists = (rows: Record<string, unknown>[]) =>
-  rows.map((r) => ({ ...r, activeNodeNames: JSON.parse((r.activeNodeNames as string) ?? "[]"), currentAssignees: (JSON.parse((r.currentAssignees as string) ?? "[]") as (string | null)[]).filter(Boolean) }));
+const parseLists = (rows: Record<string, unknown>[], lang: Lang) =>
+  withBusiness(rows, lang).map((r) => ({ ...r, activeNodeNames: JSON.parse((r.activeNodeNames as string) ?? "[]") as string[], currentAssignees: (JSON.parse((r.currentAssignees as string) ?? "[]") as (string | null)[]).filter((n): n is string => !!n) }));
 
-export async function myProcessPage(db: D1Database, actor: FlowActor, f: ListFilters & { status?: string }) {
+export async function myProcessPage(db: D1Database, actor: FlowActor, f: ListFilters & { status?: string }, lang: Lang) {
   const { where, params } = filtersOf(f, { name: ["i.name"], key: "i.key", time: "i.start_time" });
   if (f.status) (where.push("i.status = ?"), params.push(f.status));
   const result = await pageOf(db, "flow_instance i", ["i.initiator_id = ?", ...where], [actor.id, ...params], instanceSelect, "i.start_time DESC, i.proc_ins_id DESC", f, cursorOf(f, "i.start_time", "i.proc_ins_id"));
   type Row = { procInsId: string; deployId: string; status: string };
-  const rows = parseLists(result.rows) as unknown as (Row & Record<string, unknown>)[];
+  const rows = parseLists(result.rows, lang) as unknown as (Row & Record<string, unknown>)[];
   const mine = await myPart(db, actor, rows);
   return { total: result.total, rows: rows.map((r) => ({ ...r, ...mine(r) })) };
 }
@@ -185,12 +196,12 @@ async function myPart(db: D1Database, actor: FlowActor, rows: { procInsId: strin
 }
 
 /** Every instance (monitor, instance admin): running ones only when `running`. */
-export async function instancePage(db: D1Database, f: ListFilters & { status?: string }, running = false) {
+export async function instancePage(db: D1Database, f: ListFilters & { status?: string }, lang: Lang, running = false) {
   const { where, params } = filtersOf(f, { name: ["i.name", "i.initiator_name"], key: "i.key", time: "i.start_time" });
   if (running) where.push("i.status IN ('running', 'suspended')");
   else if (f.status) (where.push("i.status = ?"), params.push(f.status));
   const result = await pageOf(db, "flow_instance i", where, params, instanceSelect, "i.start_time DESC, i.proc_ins_id DESC", f, cursorOf(f, "i.start_time", "i.proc_ins_id"));
-  return { total: result.total, rows: parseLists(result.rows) };
+  return { total: result.total, rows: parseLists(result.rows, lang) };
 }
 
 export async function ccPage(db: D1Database, actor: FlowActor, f: ListFilters) {
@@ -202,14 +213,15 @@ export async function ccPage(db: D1Database, actor: FlowActor, f: ListFilters) {
 }
 
 /** The monitor's task list (every open task, or one instance's). */
-export async function monitorTaskPage(db: D1Database, f: ListFilters) {
+export async function monitorTaskPage(db: D1Database, f: ListFilters, lang: Lang) {
   const { where, params } = filtersOf(f, { name: ["t.name", "t.proc_def_name"], key: "t.proc_def_key", time: "t.create_time" });
   if (f.procInsId) (where.push("t.proc_ins_id = ?"), params.push(f.procInsId));
   const select =
     "t.task_id AS taskId, t.node_key AS taskDefKey, t.name AS taskName, t.proc_ins_id AS procInsId, t.proc_def_name AS procDefName, t.assignee_name AS assignee, t.assignee_id AS assigneeId, " +
-    "t.candidate_users AS candidateUsers, t.candidate_groups AS candidateGroups, t.create_time AS createTime, t.state";
-  const result = await pageOf(db, "flow_task t", where, params, select, "t.create_time DESC, t.task_id DESC", f, cursorOf(f, "t.create_time", "t.task_id"));
-  return { total: result.total, rows: result.rows.map((r) => ({ ...r, candidateUsers: JSON.parse(r.candidateUsers as string), candidateGroups: JSON.parse(r.candidateGroups as string) })) };
+    `t.candidate_users AS candidateUsers, t.candidate_groups AS candidateGroups, t.create_time AS createTime, t.state, ${aboutSelect}`;
+  const from = "flow_task t LEFT JOIN flow_instance i ON i.proc_ins_id = t.proc_ins_id";
+  const result = await pageOf(db, from, where, params, select, "t.create_time DESC, t.task_id DESC", f, cursorOf(f, "t.create_time", "t.task_id"));
+  return { total: result.total, rows: withBusiness(result.rows, lang).map((r) => ({ ...r, candidateUsers: JSON.parse(r.candidateUsers as string), candidateGroups: JSON.parse(r.candidateGroups as string) })) };
 }
 
 export async function counts(db: D1Database, actor: FlowActor) {

@@ -33,6 +33,9 @@ export const flowInstance = sqliteTable(
     version: integer("version").notNull(),
     name: text("name").notNull(),
     businessKey: text("business_key"),
+    /** what the instance is about, as its starter names it (InstanceAbout): the lists show it */
+    applicant: text("applicant"),
+    subject: text("subject"),
     initiatorId: text("initiator_id").notNull(),
     initiatorName: text("initiator_name").notNull(),
     status: text("status").notNull(),

@@ -8,7 +8,6 @@
  */
 import { sameValue } from "../flow/engine/decide.ts";
 import type { Context } from "hono";
-import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { formData } from "../../events/families/forms.ts";
@@ -18,9 +17,10 @@ import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
+import { completeBody, fillBody, forms as formVerbs } from "../../events/api/forms.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import type { PendingEvent, StreamWrite } from "../store/types.ts";
-import { idList, newCreate, newDeletes, newRestore, newUpdate, recordId, streamOf } from "../resources/commands.ts";
+import { idList, newCreate, newDeletes, newRestore, newUpdate, streamOf } from "../resources/commands.ts";
 import { fold } from "../resources/decide.ts";
 import { readStream } from "../store/append.ts";
 import { findById } from "../resources/query.ts";
@@ -36,6 +36,7 @@ import { nodeFormPerms } from "../flow/visibility.ts";
 import type { BusinessLink, FormStart } from "../flow/business.ts";
 import { applicationStatusOf } from "../services/lifecycle.ts";
 import { displayTime } from "../time.ts";
+import { recordView } from "../resources/view.ts";
 import { formByIdOrCode, liveRelease, releaseOf, type ReleaseRow } from "./forms.ts";
 
 export const filled = formData as unknown as Family;
@@ -64,7 +65,7 @@ function admitted(family: Family, layout: FormLayout, before: Values, input: Val
 const fieldValues = (family: Family, record: Values | null): Values => Object.fromEntries(Object.keys(family.fields).map((k) => [k, record?.[k] ?? null]));
 
 /** A new filled form, decided: its ids, the release it is filled with and the admitted values. */
-interface NewFilled {
+export interface NewFilled {
   id: string;
   recordId: string;
   form: Values;
@@ -77,14 +78,18 @@ interface NewFilled {
 async function newFilled(db: D1Database, formKey: string, input: Values, dataModelId?: string | null): Promise<NewFilled> {
   const form = await formByIdOrCode(db, formKey);
   if (dataModelId && dataModelId !== form.dataModelId) throw new DomainError(codes.validation, "formModelMismatch", { code: String(form.code) });
-  const release = await liveRelease(db, form);
+  return fillOfRelease(db, form, await liveRelease(db, form), input);
+}
+
+/** Checks a new filled form of `release` (its rules applied) before anything is written. */
+export async function fillOfRelease(db: D1Database, form: Values, release: ReleaseRow, input: Values): Promise<NewFilled> {
   const family = await modelFamily(db, release.dataModelId);
   const values = admitted(family, release.layout, {}, input);
   return { id: crypto.randomUUID(), recordId: crypto.randomUUID(), form, release, family, values };
 }
 
 /** Its writes: the model record and the form data (with the state a command gives it). */
-function fillWrites(made: NewFilled, title: string | null, managed: Values): StreamWrite[] {
+export function fillWrites(made: NewFilled, title: string | null, managed: Values): StreamWrite[] {
   const { form, release } = made;
   return [
     newCreate(made.family, made.values, made.recordId),
@@ -92,17 +97,10 @@ function fillWrites(made: NewFilled, title: string | null, managed: Values): Str
   ];
 }
 
-const saveBody = z.object({
-  id: recordId.nullish(),
-  formId: z.string().max(64).nullish(),
-  formCode: z.string().max(64).nullish(),
-  title: z.string().max(128).nullish(),
-  data: z.record(z.string(), z.unknown()).default({}),
-});
 
 /** save: a new filled form (or, with an id, an update of one); update: an existing one. */
 async function saveFilled(c: Context<AppEnv>, mode: "save" | "update") {
-  const body = await readBody(c, saveBody);
+  const body = await readBody(c, fillBody);
   const id = body.id ?? null;
   if (mode === "update" && !id) throw notFound(filled.label);
   return runCommand(
@@ -212,6 +210,26 @@ export const formDataLink: BusinessLink = {
     const status = applicationStatusOf(move.after);
     return record.status === status ? [] : [await newUpdate(db, filled, id, { status }, undefined, "flow")];
   },
+  async view(db, businessKey, lang) {
+    const id = businessKey.slice(prefix.length);
+    const current = await findById(db, filled, id);
+    if (!current) return null;
+    const release = await releaseOf(db, String(current.formId), Number(current.formVersion));
+    const family = await modelFamily(db, String(current.dataModelId));
+    const record = (await findById(db, family, String(current.recordId))) ?? {};
+    // the release's layout orders and limits the fields: a model field the form leaves out is not the form's
+    const laidOut = release ? layoutColumns(release.layout).map((col) => col.field) : Object.keys(family.fields);
+    const fields = await recordView(db, family, fieldValues(family, record), lang);
+    const byKey = new Map(fields.map((f) => [f.key, f]));
+    return {
+      kind: "form",
+      title: String(current.title ?? current.formCode ?? ""),
+      recordId: id,
+      status: current.status == null ? null : String(current.status),
+      ...(filled.fields.status?.dict ? { statusDict: filled.fields.status.dict } : {}),
+      fields: laidOut.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])),
+    };
+  },
 };
 
 // ---------------------------------------------------------------- approval steps
@@ -252,23 +270,22 @@ function visibleTo(layout: FormLayout, values: Values, perms: Record<string, Nod
   };
 }
 
-const completeBody = z.object({ taskId: z.string().min(1).max(64), comment: z.string().max(2000).optional().default(""), data: z.record(z.string(), z.unknown()).default({}), ccUserIds: z.array(z.string().min(1).max(64)).max(100).optional() });
 
 export function filledRoutes(routes: RouteTable) {
   routes
-    .post("/form/data/save", tags.save, (c) => saveFilled(c, "save"), { doc: { family: filled, verb: "save", summary: l("填写表单（记录与表单数据一次写入）", "Fill a form (the record and the form data in one write)"), body: saveBody } })
-    .post("/form/data/update", tags.update, (c) => saveFilled(c, "update"), { doc: { family: filled, verb: "update", summary: l("修改已填写的表单", "Change a filled form"), body: saveBody } })
+    .verb(formVerbs.fill, tags.save, (c) => saveFilled(c, "save"), { doc: { family: filled, verb: "save", summary: l("填写表单（记录与表单数据一次写入）", "Fill a form (the record and the form data in one write)") } })
+    .verb(formVerbs.fillUpdate, tags.update, (c) => saveFilled(c, "update"), { doc: { family: filled, verb: "update", summary: l("修改已填写的表单", "Change a filled form") } })
     .post("/form/data/delete", tags.delete, deleteFilled, { doc: { family: filled, verb: "delete", summary: l("删除已填写的表单（连同其记录）", "Delete filled forms (with their records)") } })
     .post("/form/data/restore/:id", tags.delete, (c) => restoreFilled(c, c.req.param("id")!), { doc: { family: filled, verb: "restore", summary: l("恢复已删除的表单数据（连同其记录）", "Restore a deleted filled form (with its record)") } })
     // the values live in the model record (its own history): the form data's bookkeeping is never reverted
     .post("/form/data/revert/:id", tags.update, async () => {
       throw new DomainError(codes.validation, "formDataNoRevert");
     }, { doc: { summary: l("表单数据不支持回退（回退其记录）", "Filled forms are not reverted (revert their record)") } })
-    .get("/form/data/info/:type/:id", tags.info, async (c) => ok(c, await filledInfo(c.env.DB, c.req.param("type")!, c.req.param("id")!), "fetched"), {
+    .verb(formVerbs.filledInfo, tags.info, async (c) => ok(c, await filledInfo(c.env.DB, c.req.param("type")!, c.req.param("id")!), "fetched"), {
       doc: { summary: l("已填写的表单：记录的值与填写时的表单版本", "A filled form: the record's values and the release it was filled with") },
     })
-    .get(
-      "/form/data/task/:taskId",
+    .verb(
+      formVerbs.taskForm,
       "flowable:task:info",
       async (c) => {
         const { current, release, values, perms, open } = await taskForm(c, c.req.param("taskId")!);
@@ -277,8 +294,8 @@ export function filledRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("任务的表单：按节点的字段权限", "A task's form, as the node's field permissions allow") } },
     )
-    .post(
-      "/form/data/task/complete",
+    .verb(
+      formVerbs.taskComplete,
       "flowable:task:complete",
       async (c) => {
         const body = await readBody(c, completeBody);
@@ -295,6 +312,6 @@ export function filledRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("审批通过并保存本节点可编辑的表单字段", "Approve a task, saving the form fields its node lets the approver edit"), body: completeBody } },
+      { doc: { summary: l("审批通过并保存本节点可编辑的表单字段", "Approve a task, saving the form fields its node lets the approver edit") } },
     );
 }

@@ -11,6 +11,7 @@ import { dataModelFormReleases, dataModelForms } from "../../events/families/for
 import { formLayoutSchema, layoutColumns, type FormRelease } from "../../events/forms/layout.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, readJson } from "../http/envelope.ts";
+import { forms as formVerbs, formSelectQuery } from "../../events/api/forms.ts";
 import { parseInput } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -121,18 +122,14 @@ const immutable = async () => {
   throw new DomainError(codes.validation, "formReleaseImmutable");
 };
 
-const selectRow = z.object({ id: z.string(), name: z.string(), code: z.string(), dataModelId: z.string(), status: z.string().nullable(), version: z.number().nullable(), processForm: z.boolean().nullable() });
-const selectQuery = z.object({ status: z.string().max(4).optional(), processForm: z.string().max(5).optional(), dataModelId: z.string().max(64).optional() });
 
 export function formRoutes(routes: RouteTable) {
   const idParam = (c: Context<AppEnv>) => c.req.param("id")!;
   routes
-    .post("/datamodel/form/save", tags.save, (c) => saveForm(c, "save"), { doc: { family: forms, verb: "save", summary: l("暂存表单（布局按数据模型校验）", "Save a form as a draft (the layout checked against its model)") } })
-    .post("/datamodel/form/update", tags.update, (c) => saveForm(c, "update"), { doc: { family: forms, verb: "update", summary: l("修改表单（暂存）", "Update a form (a draft)") } })
-    .post("/datamodel/form/release/:id", tags.update, (c) => release(c, idParam(c)), {
-      doc: { summary: l("发布表单：生成新版本", "Release a form: a new immutable version"), response: z.object({ id: z.string(), version: z.number(), releaseId: z.string() }) },
-    })
-    .post("/datamodel/form/revoke/:id", tags.update, (c) => revoke(c, idParam(c)), { doc: { summary: l("撤回已发布的表单", "Revoke a released form") } })
+    .verb(formVerbs.save, tags.save, (c) => saveForm(c, "save"), { doc: { family: forms, verb: "save", summary: l("暂存表单（布局按数据模型校验）", "Save a form as a draft (the layout checked against its model)") } })
+    .verb(formVerbs.update, tags.update, (c) => saveForm(c, "update"), { doc: { family: forms, verb: "update", summary: l("修改表单（暂存）", "Update a form (a draft)") } })
+    .verb(formVerbs.release, tags.update, (c) => release(c, idParam(c)), { doc: { summary: l("发布表单：生成新版本", "Release a form: a new immutable version") } })
+    .verb(formVerbs.revoke, tags.update, (c) => revoke(c, idParam(c)), { doc: { summary: l("撤回已发布的表单", "Revoke a released form") } })
     .get(
       "/datamodel/form/release/:formId/:version",
       tags.info,
@@ -144,11 +141,11 @@ export function formRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("表单的某个发布版本", "One released version of a form") } },
     )
-    .get(
-      "/datamodel/form/select",
+    .verb(
+      formVerbs.select,
       tags.list,
       async (c) => {
-        const q = parseInput(selectQuery, c.req.query());
+        const q = parseInput(formSelectQuery, c.req.query());
         const where = ["1 = 1"];
         const params: string[] = [];
         if (q.status) (where.push("status = ?"), params.push(q.status));
@@ -161,7 +158,7 @@ export function formRoutes(routes: RouteTable) {
           .all<Record<string, unknown>>();
         return ok(c, results.map((r) => ({ ...r, processForm: r.processForm === null ? null : r.processForm === 1 })), "fetched");
       },
-      { doc: { summary: l("表单下拉（可按状态、流程表单、数据模型筛选）", "Forms for pickers (by status, process form, data model)"), query: selectQuery, response: z.array(selectRow) } },
+      { doc: { summary: l("表单下拉（可按状态、流程表单、数据模型筛选）", "Forms for pickers (by status, process form, data model)") } },
     )
     .get(
       "/datamodel/form/getInfoByDataModel/:id",

@@ -11,6 +11,8 @@ export interface Env {
   CAPTCHA_ENABLED?: string;
   PORTAL_OA_SECRET?: string;
   PORTAL_PF_SECRET?: string;
+  /** signs the forms' fill-in links (/vueedit?token=…); a Worker secret, a local demo value in .dev.vars */
+  FORM_LINK_SECRET?: string;
   /** the sync runs' durable execution (Cloudflare Workflows; worker/sync/workflow.ts) */
   SYNC_WORKFLOW?: Workflow<{ runId: string }>;
   /** base URL of the enterprise-credit API the synchronised lists read; unset: the built-in offline source */

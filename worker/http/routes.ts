@@ -60,6 +60,8 @@ export interface RouteSpec {
    */
   tokenInCookie?: boolean;
   doc?: RouteDoc;
+  /** the worker module that registered the route (worker/modules.ts); the API document is served per module */
+  module?: string;
 }
 
 export interface RouteOptions {
@@ -71,6 +73,17 @@ export interface RouteOptions {
 export class RouteTable {
   readonly routes: RouteSpec[] = [];
   private readonly keys = new Set<string>();
+  private module: string | undefined;
+  /** Registers what `register` adds as the routes of `module`. */
+  within(module: string, register: (table: this) => void) {
+    const outer = this.module;
+    this.module = module;
+    try {
+      register(this);
+    } finally {
+      this.module = outer;
+    }
+  }
   get(path: string, access: Access, handler: Handler, options: RouteOptions = {}) {
     return this.add({ method: "GET", path, access, handler, ...options });
   }
@@ -90,7 +103,7 @@ export class RouteTable {
     return this.keys.has(`${method} ${path}`);
   }
   private add(route: RouteSpec) {
-    this.routes.push(route);
+    this.routes.push(this.module ? { ...route, module: this.module } : route);
     this.keys.add(`${route.method} ${route.path}`);
     return this;
   }

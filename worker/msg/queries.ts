@@ -2,10 +2,10 @@
  * The message centre's reads over its read models (msg_detail, msg_type, msg_process): a user's own
  * messages, their counts and the to-do types. Every query is scoped by the reader's id.
  */
+import type { messageStatuses } from "../../events/api/msg.ts";
 import type { MessageRow } from "./render.ts";
 
-export const statusValues = ["all", "todo", "unread", "read"] as const;
-export type MessageStatus = (typeof statusValues)[number];
+export type MessageStatus = (typeof messageStatuses)[number];
 
 const statusClause: Record<MessageStatus, string> = { all: "", todo: " AND todo = 1", unread: " AND read = 0", read: " AND read = 1" };
 

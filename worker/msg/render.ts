@@ -51,7 +51,10 @@ const pointLabel = new Map(messagePoints.map((p) => [p.value as string, p.label]
 
 const forwardedPrefix: Text = { "zh-CN": "【{forwardedBy} 转发】", "en-US": "[Forwarded by {forwardedBy}] " };
 
-/** A row as the API answers it. */
+/** A name taken from the event's parameters, as text (events may carry numbers). */
+const textOf = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
+
+/** A row as the API answers it (events/api/msg.ts: messageRow). */
 export function renderMessage(row: MessageRow, templates: Map<string, TemplateText>, lang: Lang) {
   const params = JSON.parse(row.params) as Record<string, string | number | null>;
   const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v ?? ""])) as Record<string, string | number>;
@@ -66,10 +69,10 @@ export function renderMessage(row: MessageRow, templates: Map<string, TemplateTe
     content: fill(template.content[lang], values).trim(),
     procInsId: row.proc_ins_id,
     taskId: row.task_id,
-    procDefName: params.procDefName ?? null,
-    taskName: params.taskName ?? null,
-    startUserName: params.startUserName ?? null,
-    byName: params.byName ?? null,
+    procDefName: textOf(params.procDefName),
+    taskName: textOf(params.taskName),
+    startUserName: textOf(params.startUserName),
+    byName: textOf(params.byName),
     todo: row.todo === 1,
     read: row.read === 1,
     readTime: row.read_time ? displayTime(row.read_time) : null,

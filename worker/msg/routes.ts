@@ -9,7 +9,8 @@ import { messagePoints, messagePointValues, msgType } from "../../events/familie
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t, type Lang } from "../../events/i18n.ts";
-import { actorOf, ok, page, readJson } from "../http/envelope.ts";
+import { actorOf, page, readJson, reply } from "../http/envelope.ts";
+import { messageListQuery, msg, readIdsBody, transmitBody, workBody } from "../../events/api/msg.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -21,23 +22,11 @@ import { newCreate, newUpdate } from "../resources/commands.ts";
 import { readerStream } from "./events.ts";
 import { postMessage } from "./post.ts";
 import { renderMessage, templatesFor, type MessageRow } from "./render.ts";
-import { existingUsers, messagePage, messageSummary, messageWork, ownMessage, ownUnread, statusValues, todoTypeCounts, todoTypes, typeExists, unreadCount } from "./queries.ts";
+import { existingUsers, messagePage, messageSummary, messageWork, ownMessage, ownUnread, todoTypeCounts, todoTypes, typeExists, unreadCount } from "./queries.ts";
 
 const messageLabel = l("消息", "Message");
 const types = msgType as unknown as Family;
 
-const paging = {
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  limit: z.coerce.number().int().min(1).max(100).catch(10),
-};
-const listQuery = z.object({
-  ...paging,
-  status: z.enum(statusValues).catch("all"),
-  type: z.enum(messagePointValues).optional().catch(undefined),
-});
-const readIdsBody = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) });
-const workBody = z.object({ workId: z.string().min(1).max(200).optional(), taskId: z.string().min(1).max(200).optional() }).refine((b) => b.workId || b.taskId);
-const transmitBody = z.object({ msgId: z.string().min(1).max(200), userIds: z.array(z.string().min(1).max(64)).min(1).max(100) });
 const typeSaveBody = z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough();
 
 async function render(db: D1Database, rows: MessageRow[], lang: Lang) {
@@ -63,57 +52,43 @@ async function readAll(c: Context<AppEnv>) {
   );
 }
 
-const messageShape = z.object({
-  id: z.string(),
-  type: z.string(),
-  typeName: z.string(),
-  title: z.string(),
-  content: z.string(),
-  procInsId: z.string().nullable(),
-  taskId: z.string().nullable(),
-  todo: z.boolean(),
-  read: z.boolean(),
-  readTime: z.string().nullable(),
-  createTime: z.string(),
-});
-
 export function messageRoutes(routes: RouteTable) {
   routes
-    .get(
-      "/msg/detail/list",
+    .verb(
+      msg.list,
       "msg:detail:list",
       async (c) => {
-        const q = listQuery.parse(c.req.query());
+        const q = messageListQuery.parse(c.req.query());
         const me = actorOf(c).id;
         const { total, rows } = await messagePage(c.env.DB, me, q);
         return page(c, total, await render(c.env.DB, rows, c.get("lang")));
       },
-      { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)"), query: listQuery, response: z.array(messageShape) } },
+      { doc: { summary: l("我的消息列表（全部、待办、未读、已读）", "My messages (all, to do, unread, read)") } },
     )
-    .get(
-      "/msg/detail/info/:id",
+    .verb(
+      msg.info,
       "msg:detail:info",
       async (c) => {
         const row = await ownMessage(c.env.DB, actorOf(c).id, c.req.param("id")!);
         if (!row) throw notFound(messageLabel);
-        return ok(c, (await render(c.env.DB, [row], c.get("lang")))[0], "fetched");
+        return reply(c, msg.info, (await render(c.env.DB, [row], c.get("lang")))[0]!, "fetched");
       },
-      { doc: { summary: l("一条我的消息", "One of my messages"), response: messageShape } },
+      { doc: { summary: l("一条我的消息", "One of my messages") } },
     )
     .get("/msg/detail/readAll", "msg:detail:read", readAll, { doc: { summary: l("全部标为已读", "Mark all my messages read") } })
-    .post("/msg/detail/readAll", "msg:detail:read", readAll, { doc: { summary: l("全部标为已读", "Mark all my messages read") } })
-    .get(
-      "/msg/detail/getMsg",
+    .verb(msg.readAll, "msg:detail:read", readAll, { doc: { summary: l("全部标为已读", "Mark all my messages read") } })
+    .verb(
+      msg.summary,
       "msg:detail:list",
       async (c) => {
         const me = actorOf(c).id;
         const { counts: n, latest } = await messageSummary(c.env.DB, me);
-        return ok(c, { total: n.total, unread: n.unread, todo: n.todo, latest: await render(c.env.DB, latest, c.get("lang")) }, "fetched");
+        return reply(c, msg.summary, { total: n.total, unread: n.unread, todo: n.todo, latest: await render(c.env.DB, latest, c.get("lang")) }, "fetched");
       },
-      { doc: { summary: l("未读数与最新 5 条未读消息", "Unread count and the latest 5 unread messages"), response: z.object({ total: z.number(), unread: z.number(), todo: z.number(), latest: z.array(messageShape) }) } },
+      { doc: { summary: l("未读数与最新 5 条未读消息", "Unread count and the latest 5 unread messages") } },
     )
-    .post(
-      "/msg/detail/read",
+    .verb(
+      msg.read,
       "msg:detail:read",
       async (c) => {
         const body = await readBody(c, readIdsBody);
@@ -130,22 +105,22 @@ export function messageRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("标为已读", "Mark messages read"), body: readIdsBody } },
+      { doc: { summary: l("标为已读", "Mark messages read") } },
     )
-    .post(
-      "/msg/detail/getProcInsIdAndDeployIdByWorkId",
+    .verb(
+      msg.work,
       "msg:detail:info",
       async (c) => {
         const body = await readBody(c, workBody);
         const me = actorOf(c).id;
         const row = await messageWork(c.env.DB, me, body.workId ?? null, body.taskId ?? null);
         if (!row?.proc_ins_id) throw notFound(messageLabel);
-        return ok(c, { procInsId: row.proc_ins_id, deployId: row.deploy_id, taskId: row.task_id }, "fetched");
+        return reply(c, msg.work, { procInsId: row.proc_ins_id, deployId: row.deploy_id, taskId: row.task_id }, "fetched");
       },
-      { doc: { summary: l("由消息或任务找到流程实例与部署", "The process instance and deployment of a message or task"), body: workBody, response: z.object({ procInsId: z.string(), deployId: z.string().nullable(), taskId: z.string().nullable() }) } },
+      { doc: { summary: l("由消息或任务找到流程实例与部署", "The process instance and deployment of a message or task") } },
     )
-    .post(
-      "/msg/detail/taskTransmit",
+    .verb(
+      msg.transmit,
       "msg:detail:transmit",
       async (c) => {
         const body = await readBody(c, transmitBody);
@@ -159,34 +134,34 @@ export function messageRoutes(routes: RouteTable) {
           response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { sent: body.userIds.length } },
         }));
       },
-      { doc: { summary: l("转发消息", "Forward a message"), body: transmitBody } },
+      { doc: { summary: l("转发消息", "Forward a message") } },
     )
-    .get(
-      "/msg/type/messagePointOptions",
+    .verb(
+      msg.points,
       "signedIn",
-      async (c) => ok(c, messagePoints.map((p) => ({ value: p.value, label: p.label[c.get("lang")], todo: p.todo })), "fetched"),
-      { doc: { summary: l("消息节点选项", "Message point options"), response: z.array(z.object({ value: z.string(), label: z.string(), todo: z.boolean() })) } },
+      async (c) => reply(c, msg.points, messagePoints.map((p) => ({ value: p.value, label: p.label[c.get("lang")], todo: p.todo })), "fetched"),
+      { doc: { summary: l("消息节点选项", "Message point options") } },
     )
-    .get(
-      "/msg/type/getTodoMessageTypeOptions",
+    .verb(
+      msg.todoTypes,
       "signedIn",
       async (c) => {
         const results = await todoTypes(c.env.DB);
         const en = c.get("lang") === "en-US";
-        return ok(c, results.map((r) => ({ value: r.id, label: en ? r.en_name || r.name : r.name, point: r.point })), "fetched");
+        return reply(c, msg.todoTypes, results.map((r) => ({ value: r.id, label: en ? r.en_name || r.name : r.name, point: r.point })), "fetched");
       },
-      { doc: { summary: l("待办类消息类型选项", "To-do message type options"), response: z.array(z.object({ value: z.string(), label: z.string(), point: z.string().nullable() })) } },
+      { doc: { summary: l("待办类消息类型选项", "To-do message type options") } },
     )
-    .get(
-      "/msg/type/todoList",
+    .verb(
+      msg.todoCounts,
       "msg:detail:list",
       async (c) => {
         // the to-do message types with how many of my messages of each still wait
         const results = await todoTypeCounts(c.env.DB, actorOf(c).id);
         const en = c.get("lang") === "en-US";
-        return ok(c, results.map((r) => ({ id: r.id, name: en ? r.en_name || r.name : r.name, point: r.point, count: r.n })), "fetched");
+        return reply(c, msg.todoCounts, results.map((r) => ({ id: r.id, name: en ? r.en_name || r.name : r.name, point: r.point, count: r.n })), "fetched");
       },
-      { doc: { summary: l("我的待办消息（按类型计数）", "My to-do messages counted by type"), response: z.array(z.object({ id: z.string(), name: z.string(), point: z.string().nullable(), count: z.number() })) } },
+      { doc: { summary: l("我的待办消息（按类型计数）", "My to-do messages counted by type") } },
     )
     .post(
       "/msg/type/save",

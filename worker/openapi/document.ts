@@ -12,6 +12,7 @@ import type { Lang } from "../../events/i18n.ts";
 import type { RouteSpec, RouteTable } from "../http/routes.ts";
 import pkg from "../../package.json" with { type: "json" };
 import { familyOperation, normalVerb, type DocContext, type OperationParts } from "./family.ts";
+import { familyOf, moduleOf, moduleTitles } from "./modules.ts";
 import { Schemas, ref, type JsonSchema } from "./schema.ts";
 import { errorCodes, say, texts, verbSummaries } from "./texts.ts";
 
@@ -34,32 +35,33 @@ const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** The group a route is listed under: its family's path, else the path's first two segments (one for short paths). */
 function tagOf(route: RouteSpec, families: Family[]): string {
-  const family = route.doc?.family ?? families.find((f) => route.path.startsWith(`${f.path}/`));
+  const family = familyOf(route, families);
   if (family) return family.path.slice(1);
   const segments = route.path.split("/").filter(Boolean);
   return segments.slice(0, segments.length > 2 ? 2 : 1).join("/");
 }
 
 /** The route's `doc.query` (a zod object) as query parameters. */
-function queryParameters(route: RouteSpec, ctx: DocContext): JsonSchema[] {
+function queryParameters(route: RouteSpec, ctx: DocContext, name: string): JsonSchema[] {
   if (!route.doc?.query) return [];
-  const schema = ctx.schemas.fromZod(route.doc.query, "input");
+  const schema = ctx.schemas.fromZod(route.doc.query, "input", name);
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, s]) => ({ name, in: "query", required: required.has(name), ...(s.description ? { description: s.description } : {}), schema: s }));
 }
 
-function operationParts(route: RouteSpec, ctx: DocContext): OperationParts {
+/** The operation's parts; `id` (its operationId) names the schemas its zod schemas need in components. */
+function operationParts(route: RouteSpec, ctx: DocContext, id: string): OperationParts {
   const doc = route.doc ?? {};
   const parts = doc.family ? familyOperation(doc.family, doc.verb ?? "", ctx) : { parameters: [], codes: [] };
-  if (doc.query) parts.parameters = [...parts.parameters.filter((p) => p.in !== "query"), ...queryParameters(route, ctx)];
+  if (doc.query) parts.parameters = [...parts.parameters.filter((p) => p.in !== "query"), ...queryParameters(route, ctx, `${cap(id)}Query`)];
   if (doc.body) {
     // the route's schema replaces the derived one of its media type (a derived multipart form stays beside a JSON body)
-    const schema = ctx.schemas.fromZod(doc.body, "input") ?? {};
+    const schema = ctx.schemas.fromZod(doc.body, "input", `${cap(id)}Body`) ?? {};
     const content = { ...((parts.requestBody?.content as JsonSchema | undefined) ?? {}), [doc.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema } };
     parts.requestBody = { ...parts.requestBody, required: true, content };
   }
-  if (doc.response) parts.data = ctx.schemas.fromZod(doc.response, "output") ?? {};
+  if (doc.response) parts.data = ctx.schemas.fromZod(doc.response, "output", `${cap(id)}Response`) ?? {};
   if (doc.download) parts.download = [doc.download];
   return parts;
 }
@@ -86,7 +88,10 @@ function security(route: RouteSpec): JsonSchema[] {
 function operation(route: RouteSpec, ctx: DocContext, tag: string, ids: Set<string>): JsonSchema {
   const { lang } = ctx;
   const { params } = openApiPath(route.path);
-  const parts = operationParts(route, ctx);
+  let id = operationId(route.method, route.path);
+  while (ids.has(id)) id += "_";
+  ids.add(id);
+  const parts = operationParts(route, ctx, id);
   const pathParameters = params.map((name) => ({
     name,
     in: "path",
@@ -107,9 +112,6 @@ function operation(route: RouteSpec, ctx: DocContext, tag: string, ids: Set<stri
   const answer = parts.download
     ? { ...Object.fromEntries(parts.download.map((type) => [type, { schema: { type: "string", format: "binary" } }])), "application/json": { schema: ref("Error") } }
     : { "application/json": { schema: { oneOf: [success, ref("Error")] } } };
-  let id = operationId(route.method, route.path);
-  while (ids.has(id)) id += "_";
-  ids.add(id);
   return {
     operationId: id,
     summary: summaryOf(route, lang),
@@ -143,26 +145,48 @@ function envelopeSchemas(schemas: Schemas, lang: Lang) {
   });
 }
 
-/** Builds the document of every route in `table`, texts in `lang`. */
-export function buildDocument(table: RouteTable, lang: Lang): JsonSchema {
+/** The routes the table serves (the first registration of a method and path; later ones are shadowed), each with its module. */
+function servedRoutes(table: RouteTable): { route: RouteSpec; module: string }[] {
+  const families = familiesOf(table);
+  const seen = new Set<string>();
+  return table.routes.flatMap((route) => {
+    const key = `${route.method} ${openApiPath(route.path).path}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ route, module: moduleOf(route, families) }];
+  });
+}
+
+const familiesOf = (table: RouteTable) => [...new Set(table.routes.flatMap((r) => (r.doc?.family ? [r.doc.family] : [])))];
+
+/** The document's modules in registration order: name, title, its document's URL (below /api) and how many operations it holds. */
+export function documentIndex(table: RouteTable, lang: Lang) {
+  const counts = new Map<string, number>();
+  for (const { module } of servedRoutes(table)) counts.set(module, (counts.get(module) ?? 0) + 1);
+  return [...counts].map(([name, operations]) => ({ name, title: moduleTitles[name]?.[lang] ?? name, url: `/api/openapi/${name}.json`, operations }));
+}
+
+/** Builds the document of every route in `table`, or of one module's routes, texts in `lang`. */
+export function buildDocument(table: RouteTable, lang: Lang, module?: string): JsonSchema {
   const ctx: DocContext = { lang, schemas: new Schemas() };
   envelopeSchemas(ctx.schemas, lang);
-  const families = [...new Set(table.routes.flatMap((r) => (r.doc?.family ? [r.doc.family] : [])))];
+  const families = familiesOf(table);
   const tags = new Map<string, string | undefined>();
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const ids = new Set<string>();
-  for (const route of table.routes) {
+  for (const served of servedRoutes(table)) {
+    if (module !== undefined && served.module !== module) continue;
+    const route = served.route;
     const path = openApiPath(route.path).path;
     const method = route.method.toLowerCase();
-    // the first registration of a method and path is the one served (later ones are shadowed)
-    if (paths[path]?.[method]) continue;
     const tag = route.doc?.tags?.[0] ?? tagOf(route, families);
     if (!tags.has(tag)) tags.set(tag, families.find((f) => f.path === `/${tag}`)?.label[lang]);
     (paths[path] ??= {})[method] = operation(route, ctx, tag, ids);
   }
+  const title = module === undefined ? say(texts.title, lang) : `${say(texts.title, lang)}: ${moduleTitles[module]?.[lang] ?? module}`;
   return {
     openapi: "3.1.0",
-    info: { title: say(texts.title, lang), version: pkg.version, description: say(texts.description, lang) },
+    info: { title, version: pkg.version, description: say(texts.description, lang) },
     servers: [{ url: "/api" }],
     tags: [...tags].map(([name, description]) => ({ name, ...(description ? { description } : {}) })),
     paths,
@@ -178,13 +202,14 @@ export function buildDocument(table: RouteTable, lang: Lang): JsonSchema {
   };
 }
 
-const cache = new WeakMap<RouteTable, Map<Lang, string>>();
+const cache = new WeakMap<RouteTable, Map<string, string>>();
 
-/** The document as JSON text, built once per table and language. */
-export function documentJson(table: RouteTable, lang: Lang): string {
-  let byLang = cache.get(table);
-  if (!byLang) cache.set(table, (byLang = new Map()));
-  let text = byLang.get(lang);
-  if (!text) byLang.set(lang, (text = JSON.stringify(buildDocument(table, lang))));
+/** The document (of every route, or of one module's) as JSON text, built once per table, module and language. */
+export function documentJson(table: RouteTable, lang: Lang, module?: string): string {
+  let built = cache.get(table);
+  if (!built) cache.set(table, (built = new Map()));
+  const key = `${lang} ${module ?? ""}`;
+  let text = built.get(key);
+  if (!text) built.set(key, (text = JSON.stringify(buildDocument(table, lang, module))));
   return text;
 }

@@ -55,7 +55,7 @@ function familySchemas(family: Family, { lang, schemas }: DocContext) {
     title: family.label[lang],
     properties: {
       [family.idKey]: { type: "string" },
-      ...Object.fromEntries(fields.map(([key, f]) => [key, nullable(fieldSchema(f, lang, schemas))])),
+      ...Object.fromEntries(fields.map(([key, f]) => [key, nullable(fieldSchema(f, lang, schemas, `${name}_${key}`))])),
       ...Object.fromEntries(metaColumns.map((m) => [m.key, meta[m.key]!])),
     },
     required: [family.idKey, "version"],
@@ -63,9 +63,9 @@ function familySchemas(family: Family, { lang, schemas }: DocContext) {
   schemas.add(name, record);
   const command = (schema: z.ZodObject, create: boolean): JsonSchema => {
     // the declaration's zod schema when it converts; else the field kinds, required as declared
-    const converted = schemas.fromZod(schema, "input") ?? {
+    const converted = schemas.fromZod(schema, "input", `${name}${create ? "Save" : "Update"}`) ?? {
       type: "object",
-      properties: Object.fromEntries(fields.map(([key, f]) => [key, nullable(fieldSchema(f, lang, schemas))])),
+      properties: Object.fromEntries(fields.map(([key, f]) => [key, nullable(fieldSchema(f, lang, schemas, `${name}_${key}`))])),
       required: create ? fields.filter(([, f]) => f.required).map(([key]) => key) : [],
     };
     const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
@@ -108,7 +108,7 @@ function filterParams(family: Family, { lang, schemas }: DocContext): JsonSchema
   return Object.entries(family.filters).flatMap(([key, op]) => {
     const field = family.fields[key];
     if (!field || !op) return [];
-    const schema = op === "eq" ? fieldParamSchema(field, lang, schemas) : { type: "string", title: field.label[lang] };
+    const schema = op === "eq" ? fieldParamSchema(field, lang, schemas, `${schemaName(family)}_${key}`) : { type: "string", title: field.label[lang] };
     return [{ ...queryParam(key, schema, `${field.label[lang]} ${say(ops[op], lang)}`), "x-filter": op }];
   });
 }

@@ -1,7 +1,9 @@
 /**
  * The interactive reference (/api/docs): Swagger UI from our own origin (/docs-assets, copied there by
- * scripts/build-web.mjs; no CDN), reading /api/openapi.json. One inline script, allowed by its hash in a
- * strict Content-Security-Policy; "Try it out" sends the web app's session token as x-hbi-token.
+ * scripts/build-web.mjs; no CDN), reading one module's document at a time (/api/openapi/<module>.json): the
+ * page lists the modules, opens the one `?module=` names (else the first) and loads another only when the
+ * reader picks it. One inline script, allowed by its hash in a strict Content-Security-Policy; "Try it
+ * out" sends the web app's session token as x-hbi-token.
  */
 import type { Lang } from "../../events/i18n.ts";
 import { say, texts } from "./texts.ts";
@@ -14,13 +16,16 @@ const initScript = `(function () {
     var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("x-tr-token=") === 0; })[0];
     return found ? decodeURIComponent(found.slice(11)) : undefined;
   }
+  var select = document.getElementById("api-module");
+  var wanted = new URLSearchParams(location.search).get("module");
+  for (var i = 0; i < select.options.length; i++) if (select.options[i].getAttribute("data-module") === wanted) select.selectedIndex = i;
   window.ui = SwaggerUIBundle({
-    url: "/api/openapi.json",
+    url: select.value,
     dom_id: "#swagger-ui",
     deepLinking: true,
     docExpansion: "list",
     filter: true,
-    // the document has some 1,500 operations over about 130 tags: render the first tags, the filter finds the rest
+    // a module holds up to some 600 operations: render the first tags, the filter finds the rest
     maxDisplayedTags: 30,
     validatorUrl: null,
     displayRequestDuration: true,
@@ -29,6 +34,14 @@ const initScript = `(function () {
       if (t && !request.headers["x-hbi-token"]) request.headers["x-hbi-token"] = t;
       return request;
     }
+  });
+  select.addEventListener("change", function () {
+    var here = new URL(location.href);
+    here.searchParams.set("module", select.options[select.selectedIndex].getAttribute("data-module"));
+    here.hash = "";
+    history.replaceState(null, "", here.toString());
+    window.ui.specActions.updateUrl(select.value);
+    window.ui.specActions.download(select.value);
   });
 })();`;
 
@@ -53,7 +66,16 @@ export async function contentSecurityPolicy(): Promise<string> {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-export function docsPage(lang: Lang): string {
+/** A module of the document as the page lists it (worker/openapi/document.ts: documentIndex). */
+export interface DocModule {
+  name: string;
+  title: string;
+  url: string;
+  operations: number;
+}
+
+export function docsPage(lang: Lang, modules: DocModule[]): string {
+  const options = modules.map((m) => `<option value="${escapeHtml(m.url)}" data-module="${escapeHtml(m.name)}">${escapeHtml(m.title)} (${m.name}, ${m.operations})</option>`).join("");
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -64,6 +86,7 @@ export function docsPage(lang: Lang): string {
 <link rel="stylesheet" href="${assetsPath}/swagger-ui.css">
 </head>
 <body>
+<div class="swagger-ui"><div class="wrapper"><label>${escapeHtml(say(texts.module, lang))} <select id="api-module" data-testid="api-module">${options}</select></label></div></div>
 <div id="swagger-ui"></div>
 <script src="${assetsPath}/swagger-ui-bundle.js"></script>
 <script>${initScript}</script>

@@ -35,7 +35,6 @@ export function requiredKeys(schema: z.ZodObject): string[] {
  */
 export class Schemas {
   readonly all: Record<string, JsonSchema> = {};
-  private count = 0;
 
   add(name: string, schema: JsonSchema): JsonSchema {
     this.all[name] = schema;
@@ -45,9 +44,11 @@ export class Schemas {
   /**
    * A zod schema as JSON Schema: what a client sends (`input`: before preprocessing, defaults optional)
    * or what it receives (`output`). Parts JSON Schema cannot say (transforms, custom checks) accept anything;
-   * null when the schema cannot be converted at all.
+   * null when the schema cannot be converted at all. `name` names what it needs in `components.schemas`: the
+   * schema itself when it refers to itself, and its shared parts (`<name>_Part<n>`); a part zod knows by
+   * an `id` (`.meta({ id })`) keeps that id.
    */
-  fromZod(schema: z.ZodType, io: "input" | "output"): JsonSchema | null {
+  fromZod(schema: z.ZodType, io: "input" | "output", name: string): JsonSchema | null {
     let out: JsonSchema;
     try {
       out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
@@ -60,13 +61,14 @@ export class Schemas {
       if (required.length) out.required = required;
       else delete out.required;
     }
-    return this.hoist(out);
+    return this.hoist(out, name);
   }
 
-  private hoist(root: JsonSchema): JsonSchema {
+  private hoist(root: JsonSchema, prefix: string): JsonSchema {
     const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
     delete root.$defs;
-    const prefix = `Schema${++this.count}`;
+    // zod names a part it has no id for `__schema<n>`
+    const nameOf = (def: string) => (/^__schema\d+$/.test(def) ? `${prefix}_Part${def.slice(8)}` : def.replace(/[^\w.-]/g, "_"));
     let selfRef = false;
     const rewrite = (node: unknown): void => {
       if (Array.isArray(node)) return node.forEach(rewrite);
@@ -76,21 +78,21 @@ export class Schemas {
         selfRef = true;
         o.$ref = `#/components/schemas/${prefix}`;
       } else if (typeof o.$ref === "string" && o.$ref.startsWith("#/$defs/")) {
-        o.$ref = `#/components/schemas/${prefix}_${o.$ref.slice(8).replace(/^_+/, "").replace(/[^\w.-]/g, "_")}`;
+        o.$ref = `#/components/schemas/${nameOf(o.$ref.slice(8))}`;
       }
       Object.values(o).forEach(rewrite);
     };
     rewrite(root);
     for (const [name, def] of Object.entries(defs)) {
       rewrite(def);
-      this.all[`${prefix}_${name.replace(/^_+/, "").replace(/[^\w.-]/g, "_")}`] = def;
+      this.all[nameOf(name)] = def;
     }
     return selfRef ? this.add(prefix, root) : root;
   }
 }
 
 /** Schema of a field's value as answers carry it (the kind's JSON type, titled with its label). */
-export function fieldSchema(field: Field, lang: Lang, schemas: Schemas): JsonSchema {
+export function fieldSchema(field: Field, lang: Lang, schemas: Schemas, name: string): JsonSchema {
   const strings = { type: "array", items: { type: "string" } };
   const byKind: Record<Field["kind"], () => JsonSchema> = {
     text: () => ({ type: "string" }),
@@ -102,7 +104,7 @@ export function fieldSchema(field: Field, lang: Lang, schemas: Schemas): JsonSch
     dict: () => (field.multiple ? strings : { type: "string" }),
     ref: () => ({ type: "string" }),
     refs: () => strings,
-    json: () => schemas.fromZod(field.schema, "output") ?? {},
+    json: () => schemas.fromZod(field.schema, "output", name) ?? {},
   };
   const schema: JsonSchema = { ...byKind[field.kind](), title: field.label[lang] };
   if (field.dict) schema["x-dict"] = field.dict;
@@ -110,7 +112,7 @@ export function fieldSchema(field: Field, lang: Lang, schemas: Schemas): JsonSch
 }
 
 /** The value of a field as a query parameter (a single value, never null). */
-export function fieldParamSchema(field: Field, lang: Lang, schemas: Schemas): JsonSchema {
-  const schema = fieldSchema(field, lang, schemas);
+export function fieldParamSchema(field: Field, lang: Lang, schemas: Schemas, name: string): JsonSchema {
+  const schema = fieldSchema(field, lang, schemas, name);
   return schema.type === "array" ? { type: "string", title: schema.title } : schema;
 }

@@ -4,6 +4,7 @@ import type { Lang, Text } from "../../events/i18n.ts";
 
 export const texts = {
   title: l("企服管理平台 API", "qifu back-office API"),
+  module: l("模块", "Module"),
   description: l(
     "所有接口位于 /api 下。成功时 HTTP 200，应答为 `{ code: 0, msg, data }`（分页列表为 `{ code: 0, msg, total, data: [行] }`）；出错时同样是 HTTP 200，`code` 为下列错误码之一，`msg` 为请求语言的消息（中文默认，英文用 `language=en-US` Cookie 或 Accept-Language）。令牌放在请求头 `x-hbi-token`。命令可带 `Idempotency-Key` 请求头：重复请求返回首次的应答且不再写入。",
     "Every route is under /api. A success answers HTTP 200 with `{ code: 0, msg, data }` (paged lists: `{ code: 0, msg, total, data: [rows] }`); an error also answers HTTP 200, with `code` one of the error codes below and `msg` in the request's language (Chinese by default, English through the `language=en-US` cookie or Accept-Language). The session token goes in header `x-hbi-token`. Commands take an `Idempotency-Key` header: a repeat answers the first answer and writes nothing.",

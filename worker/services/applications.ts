@@ -26,7 +26,9 @@ import { decideContext, decideOn, flowActorOf } from "../flow/commands.ts";
 import { latestDeployment } from "../flow/repository.ts";
 import { flowRecordOf } from "../flow/queries.ts";
 import type { BusinessLink } from "../flow/business.ts";
+import type { InstanceAbout } from "../flow/engine/types.ts";
 import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
+import { recordView } from "../resources/view.ts";
 
 const idQuery = z.object({ id });
 const labels = { id: l("申请", "Application") };
@@ -35,6 +37,11 @@ export const businessKeyOf = (family: Family, recordId: string) => `${family.nam
 
 /** The flow's variables: the application's plain values (conditions of a redesigned flow can use them). */
 const variablesOf = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined && typeof v !== "object"));
+
+const textOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+
+/** What an application's instance is about, for the approval lists: the applicant enterprise and the record's own title (matters have one). */
+export const aboutOf = (record: Record<string, unknown>): InstanceAbout => ({ applicant: textOf(record.entName), subject: textOf(record.title) });
 
 /**
  * The writes of a submission: the application (created or updated, now "reviewing") and the flow — a new
@@ -69,7 +76,7 @@ async function submission(c: Context<AppEnv>, family: Family, recordId: string |
   const managed = { status: "reviewing", procInsId, applyTime: displayTime(new Date().toISOString()), applicantId: current?.applicantId ?? actor.id };
   const record = recordId ? await newUpdate(db, family, appId, { ...values, ...managed }, undefined, "submit") : newCreate(family, { ...values, ...managed }, appId);
   const merged = { ...(current ?? {}), ...values };
-  const events = await decide(deployment.model, null, { type: "start", deployment, procInsId, businessKey: businessKeyOf(family, appId), variables: variablesOf(merged) }, ctx);
+  const events = await decide(deployment.model, null, { type: "start", deployment, procInsId, businessKey: businessKeyOf(family, appId), variables: variablesOf(merged), about: aboutOf(merged) }, ctx);
   return { writes: [record, { stream: instanceStream(procInsId), head: { version: 0, hash: "" }, events: events as unknown as PendingEvent[] }], id: appId, procInsId };
 }
 
@@ -140,6 +147,7 @@ export function applicationRoutes(routes: RouteTable, family: Family) {
 export function applicationLink(family: Family): BusinessLink {
   return {
     prefix: `${family.name}:`,
+    label: family.label,
     async react(db, move) {
       const appId = move.businessKey.slice(family.name.length + 1);
       const record = await findById(db, family, appId);
@@ -147,6 +155,13 @@ export function applicationLink(family: Family): BusinessLink {
       const status = applicationStatusOf(move.after);
       if (record.status === status) return [];
       return [await newUpdate(db, family, appId, { status }, undefined, "flow")];
+    },
+    async view(db, businessKey, lang) {
+      const appId = businessKey.slice(family.name.length + 1);
+      const record = await findById(db, family, appId);
+      if (!record) return null;
+      const status = family.fields.status;
+      return { kind: "family", title: family.label[lang], recordId: appId, status: record.status == null ? null : String(record.status), ...(status?.dict ? { statusDict: status.dict } : {}), fields: await recordView(db, family, record, lang, ["status"]) };
     },
   };
 }

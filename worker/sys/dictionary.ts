@@ -41,7 +41,7 @@ const deleteTypeBody = z.object({ type: typeParam });
 const updateTypeBody = z.object({ oldType: typeParam, type: typeParam });
 const entry = z.object({ id: z.string(), type: z.string(), value: z.string(), name: z.string(), enName: z.string().nullable(), number: z.number().nullable(), status: z.string(), remark: z.string().nullable() });
 
-async function entriesOf(db: D1Database, types: string[] | null) {
+export async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
   const statement = db.prepare(`SELECT ${entryColumns} FROM sys_dict ${where} ORDER BY type, number, value`);
   const { results } = await (types ? statement.bind(JSON.stringify(types)) : statement).all<Record<string, unknown> & { type: string }>();

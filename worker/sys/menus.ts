@@ -34,9 +34,10 @@ const selectQuery = z.object({
   maxLevel: z.coerce.number().int().min(1).max(10).default(2).optional(),
   withButtons: z.enum(["true", "false"]).optional().describe("true adds the buttons"),
 });
-const pickerNode: z.ZodType = z.lazy(() =>
-  z.object({ menuId: z.string(), parentId: z.string().nullable(), name: z.string(), enName: z.string().nullable(), type: z.number(), children: z.array(pickerNode) }),
-);
+// named, as the API document names the schemas it refers to (a tree refers to itself)
+const pickerNode: z.ZodType = z
+  .lazy(() => z.object({ menuId: z.string(), parentId: z.string().nullable(), name: z.string(), enName: z.string().nullable(), type: z.number(), children: z.array(pickerNode) }))
+  .meta({ id: "MenuNode" });
 
 export function menuRoutes(routes: RouteTable) {
   routes

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, reply } from "../http/envelope.ts";
+import { webhooks } from "../../events/api/webhooks.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById } from "../resources/query.ts";
@@ -127,7 +128,7 @@ async function replay(c: Context<AppEnv>) {
       return { writes: [update, ...result.writes], answer: { id, ...outcomeOf({ deliveryId: delivery.deliveryId, ...result }), attempts: (delivery.attempts ?? 1) + 1 } };
     },
   });
-  return ok(c, answer);
+  return reply(c, webhooks.replay, answer);
 }
 
 const writtenByIntake = async () => {
@@ -138,8 +139,8 @@ const outcomeSchema = z.object({ deliveryId: z.string(), outcome: z.enum(["accep
 
 export function webhookRoutes(routes: RouteTable) {
   routes
-    .post("/webhooks/delivery/replay/:id", perm.update, replay, {
-      doc: { summary: l("重放失败的 Webhook 投递（记录一次新的处理）", "Replay a failed webhook delivery (recorded as a new attempt)"), response: outcomeSchema.extend({ id: z.string(), attempts: z.number() }) },
+    .verb(webhooks.replay, perm.update, replay, {
+      doc: { summary: l("重放失败的 Webhook 投递（记录一次新的处理）", "Replay a failed webhook delivery (recorded as a new attempt)") },
     })
     .post("/webhooks/:portal", "public", intake, {
       doc: {

@@ -49,6 +49,11 @@ function storeDictionary(type: string, entries: DictEntry[]) {
   }
 }
 
+/** Keeps entries handed over by another answer (a public page's form, which may not call getAll) as if loaded. */
+export function primeDictionaries(entries: Record<string, DictEntry[]>) {
+  for (const [type, list] of Object.entries(entries)) storeDictionary(type, list);
+}
+
 /** Forgets cached types (all when none given), e.g. after the dictionary itself was edited. */
 export function forgetDictionaries(types?: string[]) {
   const keys = types?.map(dictStorageKey) ?? Object.keys(sessionStorage).filter((k) => k.startsWith("dict:"));

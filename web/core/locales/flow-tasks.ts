@@ -22,6 +22,8 @@ export default {
         activeNodes: "当前节点",
         endNodes: "结束节点",
         businessKey: "业务编号",
+        business: "业务事项",
+        applicant: "申请企业",
         deployId: "部署编号",
         variable: "变量",
         value: "值",
@@ -135,7 +137,6 @@ export default {
       },
       batch: {
         title: "批量审批（{{n}} 项）",
-        all: "全选可批量审批的任务",
         notBatchable: "该节点需要编辑表单，请单独办理",
         result: "已通过 {{done}} 项，未通过 {{refused}} 项",
       },
@@ -166,7 +167,7 @@ export default {
         revoke: "确定撤销流程【{{name}}】吗？",
         revokeHere: "确定撤销该流程吗？",
         stopHere: "终止后流程将结束，无法恢复。",
-        deleteInstance: "此操作将永久删除序号【{{n}}】的流程实例【{{name}}】, 是否继续?",
+        deleteInstance: "此操作将永久删除流程实例【{{name}}】（{{id}}），是否继续?",
         suspendProcess: "确定挂起流程实例【{{name}}】吗？挂起后所有任务都不能办理。",
         activateProcess: "确定激活流程实例【{{name}}】吗？",
         stopProcess: "确定终止流程实例【{{name}}】吗？终止后无法恢复。",
@@ -183,9 +184,6 @@ export default {
         suspended: "该流程已挂起，暂不能办理",
         editableHint: "带输入框的字段可以在本节点修改",
         missing: "请填写：{{names}}",
-      },
-      myProcess: {
-        nothingReturned: "该流程中没有退回给你的待办",
       },
       instance: {
         info: "流程实例详情",
@@ -240,6 +238,8 @@ export default {
         activeNodes: "Current nodes",
         endNodes: "End nodes",
         businessKey: "Business key",
+        business: "Business",
+        applicant: "Applicant",
         deployId: "Deployment ID",
         variable: "Variable",
         value: "Value",
@@ -353,7 +353,6 @@ export default {
       },
       batch: {
         title: "Batch approve ({{n}})",
-        all: "Select all tasks that can be batch approved",
         notBatchable: "This node needs a form edit; handle it on its own",
         result: "{{done}} approved, {{refused}} refused",
       },
@@ -384,7 +383,7 @@ export default {
         revoke: "Revoke the process [{{name}}]?",
         revokeHere: "Revoke this process?",
         stopHere: "Stopping ends the process; it cannot be resumed.",
-        deleteInstance: "This will permanently delete process instance no. [{{n}}] [{{name}}]. Continue?",
+        deleteInstance: "This will permanently delete process instance [{{name}}] ({{id}}). Continue?",
         suspendProcess: "Suspend process instance [{{name}}]? None of its tasks can be handled while suspended.",
         activateProcess: "Activate process instance [{{name}}]?",
         stopProcess: "Stop process instance [{{name}}]? It cannot be resumed.",
@@ -401,9 +400,6 @@ export default {
         suspended: "This process is suspended; its tasks cannot be handled for now",
         editableHint: "Fields with an input can be changed at this node",
         missing: "Please fill in: {{names}}",
-      },
-      myProcess: {
-        nothingReturned: "Nothing in this process has been returned to you",
       },
       instance: {
         info: "Process instance details",

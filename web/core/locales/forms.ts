@@ -44,7 +44,18 @@ export default {
       versions: { title: "【{{name}}】的版本", modelVersion: "模型版本", releasedAt: "发布时间", fields: "字段数", live: "当前" },
       data: {
         form: "表单", status: "状态", title: "标题", createTime: "填写时间", fill: "填写表单", view: "查看",
-        filledWith: "填写版本 v{{version}}", approval: "审批记录",
+        filledWith: "填写版本 v{{version}}", approval: "审批记录", enterprise: "填写企业",
+      },
+      share: {
+        action: "发送填写链接", title: "发送填写链接【{{name}} v{{version}}】",
+        hint: "选择企业和有效期，生成一个签名链接发给该企业。企业无需登录即可填写本版本表单，每个链接只能提交一次；提交的数据出现在“表单数据”中，并标明填写企业。",
+        enterprise: "企业", pickEnterprise: "按名称或统一社会信用代码查找企业", days: "有效天数（1–30）", create: "生成链接",
+        url: "填写链接", expires: "有效期至 {{time}}，发送给：{{name}}", copy: "复制链接", copied: "已复制",
+      },
+      public: {
+        loading: "正在打开表单…", enterprise: "填写企业：{{name}}", expires: "链接有效期至 {{time}}", submit: "提交",
+        onceHint: "每个链接只能提交一次，提交后不能修改。", unavailable: "无法打开表单", noToken: "链接缺少令牌，请使用发送给您的完整链接。",
+        done: "提交成功", doneText: "感谢填写！表单已于 {{time}} 提交，可以关闭此页面。",
       },
       fill: {
         title: "填写表单", editTitle: "修改表单数据", pickForm: "选择表单", titleField: "标题", required: "{{name}}不能为空",
@@ -100,7 +111,18 @@ export default {
       versions: { title: "Versions of [{{name}}]", modelVersion: "Model version", releasedAt: "Released at", fields: "Fields", live: "Live" },
       data: {
         form: "Form", status: "Status", title: "Title", createTime: "Filled at", fill: "Fill a form", view: "View",
-        filledWith: "Filled with v{{version}}", approval: "Approval record",
+        filledWith: "Filled with v{{version}}", approval: "Approval record", enterprise: "Filled by",
+      },
+      share: {
+        action: "Share fill-in link", title: "Share fill-in link [{{name}} v{{version}}]",
+        hint: "Pick an enterprise and how long the link stays valid, then send the signed link to it. The enterprise fills this version of the form without signing in, once per link; what it submits appears under Form data, attributed to it.",
+        enterprise: "Enterprise", pickEnterprise: "Find an enterprise by name or credit code", days: "Valid for (1–30 days)", create: "Create link",
+        url: "Fill-in link", expires: "Valid until {{time}}, for: {{name}}", copy: "Copy link", copied: "Copied",
+      },
+      public: {
+        loading: "Opening the form…", enterprise: "Filled by: {{name}}", expires: "This link is valid until {{time}}", submit: "Submit",
+        onceHint: "A link can be submitted once; a submitted form cannot be changed.", unavailable: "The form cannot be opened", noToken: "The link has no token: use the whole link you were sent.",
+        done: "Submitted", doneText: "Thank you! The form was submitted on {{time}}; you can close this page.",
       },
       fill: {
         title: "Fill a form", editTitle: "Change a filled form", pickForm: "Form", titleField: "Title", required: "{{name}} cannot be empty",

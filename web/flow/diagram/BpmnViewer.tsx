@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LABEL_FONT, TASK_FONT } from "../../../events/flow/labels.ts";
 import type { El, Moddle } from "./autoLayout.ts";
+import { useSeededName } from "../../core/seeded.ts";
 
 export interface BpmnViewerProps {
   xml: string;
@@ -67,6 +68,7 @@ const activeMarker = "flow-active";
 
 export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, height = 480 }: BpmnViewerProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const box = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   const [status, setStatus] = useState<{ state: "loading" | "ready" | "error"; message?: string }>({ state: "loading" });
@@ -78,7 +80,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
     setStatus({ state: "loading" });
     void (async () => {
       try {
-        const { NavigatedViewer, addLayout, hasDiagram, mainProcess, nameFlows } = await import("./bpmnRuntime.ts");
+        const { NavigatedViewer, addLayout, hasDiagram, mainProcess, nameFlows, renameElements } = await import("./bpmnRuntime.ts");
         if (cancelled || !box.current) return;
         // names at the sizes the layout (events/flow/to-bpmn.ts) made room for, larger than bpmn-js's 12/11 px
         viewer = new NavigatedViewer({ container: box.current, textRenderer: { defaultStyle: { fontSize: TASK_FONT }, externalStyle: { fontSize: LABEL_FONT } } }) as unknown as Viewer;
@@ -89,6 +91,8 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
         if (cancelled) return;
         const process = mainProcess(definitions);
         if (process) nameFlows(process);
+        // labels shown in the screen's language (a seeded model's steps); the document itself is left as stored
+        if (process) renameElements(process, named);
         if (!hasDiagram(definitions)) addLayout(moddle, definitions);
         await viewer.importDefinitions(definitions);
         if (cancelled) return;
@@ -103,7 +107,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
       viewer?.destroy();
       if (viewerRef.current === viewer) viewerRef.current = null;
     };
-  }, [xml]);
+  }, [xml, named]);
 
   // markers follow the props without reimporting; ids the diagram lacks are skipped (addMarker would throw)
   const doneKey = [...(doneNodes ?? []), "|", ...(doneFlows ?? [])].join(",");

@@ -16,6 +16,7 @@ import { useDialog } from "../../core/ui/useDialog.ts";
 import { deleteModel, describeBpmn, modelsKey, modelsQuery, modelXmlQuery, publishModel, type ModelRow } from "./api.ts";
 import { ModelEditor, type EditorTarget } from "./ModelEditor.tsx";
 import { FlowTable, serialOf, useFilteredList, type FlowColumn } from "../tasks/FlowTable.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
 const StartDialog = lazy(() => import("../tasks/StartDialog.tsx"));
@@ -36,6 +37,7 @@ function changedSincePublish(row: ModelRow): boolean {
 
 export default function ModelsScreen(_: ScreenProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const queryClient = useQueryClient();
   const list = useFilteredList<ModelRow, { name: string }>({ name: "" }, modelsQuery);
   const editor = useDialog<EditorTarget>();
@@ -83,8 +85,8 @@ export default function ModelsScreen(_: ScreenProps) {
       title: "flowDesign.model.name",
       render: (row) => (
         <>
-          <Text size="sm" fw={500} truncate="end" maw={220} title={row.name}>{row.name}</Text>
-          {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={row.description}>{row.description}</Text>}
+          <Text size="sm" fw={500} truncate="end" maw={220} title={named(row.name)}>{named(row.name)}</Text>
+          {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={named(row.description)}>{named(row.description)}</Text>}
         </>
       ),
     },
@@ -175,7 +177,7 @@ export default function ModelsScreen(_: ScreenProps) {
         />
       </Stack>
       <ModelEditor opened={editor.opened} target={editor.target} onClose={editor.close} onSaved={() => void refresh()} />
-      <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target?.name} size="80%" data-testid="model-diagram-dialog">
+      <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target && named(diagram.target.name)} size="80%" data-testid="model-diagram-dialog">
         {diagram.target && <ModelDiagram id={diagram.target.id} />}
       </Modal>
       {start.target && (

@@ -1,32 +1,31 @@
-/** Done (`flowable/done/index`, `GET /flowable/task/finishedList`): the tasks I handled, with outcome and comment; a row opens the instance. */
-import { Button, Card, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+/** Done (`flowable/done/index`, `GET /flowable/task/finishedList`): the tasks I handled, with what they were about, outcome and comment; a row opens the instance. */
 import type { ScreenProps } from "../../registry/index.ts";
-import { paths, type DoneRow } from "./api.ts";
-import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
-import { actionLabel, flowColumn, FlowSearch, searchFields, useOpenTask } from "./parts.tsx";
-import { usePagedList } from "./usePagedList.ts";
+import { flow } from "../../../events/api/flow.ts";
+import { ListScreen, type ListSpec } from "../../crud/ListScreen.tsx";
+import { flowListQuery, paths, type DoneRow } from "./api.ts";
+import { aboutColumns, actionLabel, flowColumn, flowFilters, OpenButton } from "./parts.tsx";
+
+const doneList: ListSpec<DoneRow> = {
+  name: "done",
+  path: paths.done,
+  query: flowListQuery(flow.done),
+  rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}`,
+  rowAttrs: (r) => ({ "data-task": r.taskId }),
+  minWidth: 1000,
+  filters: [flowFilters.taskName, flowFilters.procDefKey],
+  columns: [
+    flowColumn("procDefName"),
+    ...aboutColumns<DoneRow>(),
+    flowColumn("taskName"),
+    flowColumn("startUserName", { render: (r) => r.startUserName ?? "" }),
+    flowColumn("outcome", { render: (r) => actionLabel(r.outcome) }),
+    flowColumn("comment", { render: (r) => r.comment ?? "" }),
+    flowColumn("createTime", { width: 165, hidden: true, render: (r) => r.createTime ?? "" }),
+    flowColumn("endTime", { width: 165, render: (r) => r.endTime ?? "" }),
+  ],
+  actions: (r) => <OpenButton procInsId={r.procInsId} taskId={r.taskId} label="flowTasks.actions.view" data-testid="done-view" />,
+};
 
 export default function DoneScreen(_: ScreenProps) {
-  const { t } = useTranslation();
-  const list = usePagedList<DoneRow, { name: string; procDefKey: string }>(paths.done, { name: "", procDefKey: "" });
-  const open = useOpenTask();
-  const columns: FlowColumn<DoneRow>[] = [
-    flowColumn("procDefName"),
-    flowColumn("taskName"),
-    flowColumn("startUserName"),
-    flowColumn("outcome", undefined, (r) => actionLabel(r.outcome)),
-    flowColumn("comment"),
-    flowColumn("createTime", 170),
-    flowColumn("endTime", 170),
-    flowColumn("actions", 90, (r) => <Button size="compact-sm" variant="light" onClick={() => open(r.procInsId, r.taskId)}>{t("flowTasks.actions.view")}</Button>),
-  ];
-  return (
-    <Card withBorder data-testid="done-screen">
-      <Stack>
-        <FlowSearch list={list} fields={[searchFields.taskName, searchFields.procDefKey]} />
-        <FlowTable list={list} columns={columns} rowKey={(r) => `${r.taskId}-${r.endTime ?? ""}`} minWidth={1000} data-testid="done-table" />
-      </Stack>
-    </Card>
-  );
+  return <ListScreen list={doneList} />;
 }

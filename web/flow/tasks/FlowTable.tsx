@@ -1,5 +1,6 @@
 /**
- * The table every approval and message list shows, declared once: the screen names its columns (title as
+ * The table of the process models and the message centre's lists (the approval lists are on the list kit,
+ * web/crud/ListScreen.tsx), declared once: the screen names its columns (title as
  * an i18n key, width, how a cell shows its row), the rows with their loading and error state, and
  * optionally a selection and the pager; this draws the error, the header, the rows, the empty row and the
  * paging bar. Also the paged-query state those lists share (`usePagedQuery`, `useFilteredList`).
@@ -10,6 +11,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyRow } from "../../core/ui/TableParts.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 import { PageBar } from "../../widgets/PageBar/index.ts";
 
 export interface Paging {
@@ -74,6 +76,9 @@ const stop = (e: React.MouseEvent) => e.stopPropagation();
 
 export function FlowTable<T>({ columns, list, rowKey, rowProps, selection, minWidth, tableProps, "data-testid": testId }: FlowTableProps<T>) {
   const { t } = useTranslation();
+  const named = useSeededName();
+  // a text cell shows seeded names (a model's, a step's, a person's; joined ones one by one) in the screen's language
+  const shown = (cell: ReactNode) => (typeof cell === "string" ? cell.split(", ").map(named).join(", ") : cell);
   const choosable = selection ? list.rows.filter(selection.can).map(rowKey) : [];
   const everyChosen = choosable.every((key) => selection!.selected.includes(key));
   const allChosen = choosable.length > 0 && everyChosen;
@@ -104,7 +109,7 @@ export function FlowTable<T>({ columns, list, rowKey, rowProps, selection, minWi
           return (
             <Table.Tr key={key} {...rowProps?.(row, i)}>
               {selection && <Table.Td onClick={stop}>{selection.hint ? <Tooltip label={t(selection.hint)} disabled={can}><span>{box}</span></Tooltip> : box}</Table.Td>}
-              {columns.map((c) => <Table.Td key={c.key} {...c.td}>{c.render ? c.render(row, i) : ((row as Record<string, ReactNode>)[c.key] ?? "")}</Table.Td>)}
+              {columns.map((c) => <Table.Td key={c.key} {...c.td}>{shown(c.render ? c.render(row, i) : ((row as Record<string, ReactNode>)[c.key] ?? ""))}</Table.Td>)}
             </Table.Tr>
           );
         })}

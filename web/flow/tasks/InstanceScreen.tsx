@@ -1,83 +1,77 @@
 /**
- * Process instances (`flowable/instance/index`, administrators): every instance with its status; info
- * (`GET /flowable/instance/info/{id}`: version, status, active and end nodes), the read-only approval view
- * (form, record, diagram), and delete with confirmation (`POST /flowable/process/delete/{id}`).
+ * Process instances (`flowable/instance/index`, administrators): every instance with its business record,
+ * applicant and status; info (`GET /flowable/instance/info/{id}`: version, status, active and end nodes, in
+ * the list kit's drawer), the read-only approval view (form, record, diagram), and delete with confirmation
+ * (`POST /flowable/process/delete/{id}`).
  */
-import { Alert, Button, Card, Code, Drawer, Group, Stack, Table, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Button, Text } from "@mantine/core";
+import { queryOptions } from "@tanstack/react-query";
 import type { ScreenProps } from "../../registry/index.ts";
 import { hasPermission } from "../../core/session.ts";
-import { fetchInstanceInfo, joined, localTime, paths, show, type InstanceRow } from "./api.ts";
-import { FlowTable, serialOf, type FlowColumn } from "./FlowTable.tsx";
-import { flowColumn, FlowSearch, instanceColumns, instanceSearch, sendCommand, StatusBadge, useBusy, useOpenTask } from "./parts.tsx";
-import { useInstanceList } from "./usePagedList.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
+import { seededText } from "../../core/seeded.ts";
+import { flow } from "../../../events/api/flow.ts";
+import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
+import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
+import { fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
+import { aboutColumns, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
-function InfoDrawer({ procInsId, onClose }: { procInsId: string | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const info = useQuery({ queryKey: ["/flowable/instance/info", procInsId], queryFn: () => fetchInstanceInfo(procInsId!), enabled: !!procInsId });
-  const known = ["procInsId", "procDefName", "procDefKey", "version", "status", "startUserName", "startTime", "endTime", "activeNodes", "endNodes", "businessKey", "deployId"] as const;
-  const skipped = ["startUserId"];
-  const data = info.data;
+const infoField = (key: string, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
+
+const instanceInfo: DetailSpec<InstanceInfo> = {
+  testId: "instance-info",
+  title: (t) => t("flowTasks.instance.info"),
+  query: (id) => queryOptions({ queryKey: ["/flowable/instance/info", id], queryFn: () => fetchInstanceInfo(id) }),
+  fields: [
+    infoField("procInsId"),
+    infoField("procDefName"),
+    infoField("procDefKey"),
+    infoField("version"),
+    infoField("status", (d) => <StatusBadge status={d.status} />),
+    infoField("startUserName"),
+    infoField("startTime"),
+    infoField("endTime"),
+    infoField("activeNodes", (d) => seededText(joined(d.activeNodes))),
+    infoField("endNodes", (d) => seededText(joined(d.endNodes))),
+    infoField("businessKey"),
+    infoField("deployId"),
+  ],
+};
+
+function RowActions({ row: r, list }: { row: InstanceRow; list: ListContext<InstanceRow> }) {
+  const { t } = list;
+  const remove = async () => {
+    if (!(await confirmDialog(t("flowTasks.confirm.deleteInstance", { id: r.procInsId, name: r.procDefName })))) return;
+    await list.run(r.procInsId, commandWork(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}, t("http.deleted")));
+  };
   return (
-    <Drawer opened={!!procInsId} onClose={onClose} position="right" size="md" title={t("flowTasks.instance.info")} data-testid="instance-info">
-      {info.error && <Alert color="red">{(info.error as Error).message}</Alert>}
-      {data && (
-        <Table withTableBorder>
-          <Table.Tbody>
-            {known.map((k) => (
-              <Table.Tr key={k}>
-                <Table.Th w={140}>{t(`flowTasks.columns.${k}`)}</Table.Th>
-                <Table.Td>{k === "status" ? <StatusBadge status={data.status} /> : Array.isArray(data[k]) ? joined(data[k] as string[]) : k.endsWith("Time") ? localTime(data[k]) : show(data[k])}</Table.Td>
-              </Table.Tr>
-            ))}
-            {Object.entries(data).filter(([k]) => !(known as readonly string[]).includes(k) && !skipped.includes(k)).map(([k, v]) => (
-              <Table.Tr key={k}>
-                <Table.Th>{k}</Table.Th>
-                <Table.Td>{typeof v === "object" && v !== null ? <Code block>{JSON.stringify(v, null, 2)}</Code> : show(v)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+    <>
+      {hasPermission("flowable:instance:info") && <Button size="compact-sm" variant="light" onClick={() => list.open(r.procInsId)} data-testid="instance-info-open">{t("flowTasks.actions.info")}</Button>}
+      <OpenButton procInsId={r.procInsId} label="flowTasks.actions.view" variant="subtle" />
+      {hasPermission("flowable:instance:delete") && (
+        <Button size="compact-sm" variant="subtle" color="red" loading={list.busy === r.procInsId} onClick={() => void remove()} data-testid="instance-delete">{t("actions.delete")}</Button>
       )}
-    </Drawer>
+    </>
   );
 }
 
-export default function InstanceScreen(_: ScreenProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = useInstanceList(paths.instances);
-  const open = useOpenTask();
-  const [infoId, setInfoId] = useState<string | null>(null);
-  const canDelete = hasPermission("flowable:instance:delete");
-  const canInfo = hasPermission("flowable:instance:info");
-  const rowCommand = useBusy();
-  const remove = async (r: InstanceRow, serial: number) => {
-    if (!(await confirmDialog(t("flowTasks.confirm.deleteInstance", { n: serial, name: r.procDefName })))) return;
-    await rowCommand.run(r.procInsId, () => sendCommand(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}, t("http.deleted"), () => void queryClient.invalidateQueries({ queryKey: [paths.instances] })));
-  };
-  const columns: FlowColumn<InstanceRow>[] = [
-    { key: "serial", title: "sys.common.serial", width: 60, render: (_r, i) => serialOf(list.paging, i) },
-    flowColumn("procDefName", undefined, (r) => <>{r.procDefName}<Text size="xs" c="dimmed">{r.procInsId}</Text></>),
+const instanceList: ListSpec<InstanceRow> = {
+  name: "instance",
+  path: paths.instances,
+  query: flowListQuery(flow.instances),
+  rowKey: (r) => r.procInsId,
+  rowAttrs: (r) => ({ "data-instance": r.procInsId }),
+  minWidth: 1000,
+  filters: instanceFilters,
+  columns: [
+    flowColumn("procDefName", { render: (r) => <>{seededText(r.procDefName)}<Text size="xs" c="dimmed">{r.procInsId}</Text></> }),
+    ...aboutColumns<InstanceRow>(),
     ...instanceColumns("version", "status", "startUserName", "activeNodes", "startTime", "endTime"),
-    flowColumn("actions", 200, (r, i) => (
-      <Group gap={4} wrap="nowrap">
-        {canInfo && <Button size="compact-sm" variant="light" onClick={() => setInfoId(r.procInsId)} data-testid="instance-info-open">{t("flowTasks.actions.info")}</Button>}
-        <Button size="compact-sm" variant="subtle" onClick={() => open(r.procInsId)}>{t("flowTasks.actions.view")}</Button>
-        {canDelete && <Button size="compact-sm" variant="subtle" color="red" loading={rowCommand.busy === r.procInsId} onClick={() => void remove(r, serialOf(list.paging, i))} data-testid="instance-delete">{t("actions.delete")}</Button>}
-      </Group>
-    )),
-  ];
-  return (
-    <Card withBorder data-testid="instance-screen">
-      <Stack>
-        <FlowSearch list={list} fields={instanceSearch} />
-        <FlowTable list={list} columns={columns} rowKey={(r) => r.procInsId} rowProps={(r) => ({ "data-instance": r.procInsId })} minWidth={1100} data-testid="instance-table" />
-      </Stack>
-      <InfoDrawer procInsId={infoId} onClose={() => setInfoId(null)} />
-    </Card>
-  );
+  ],
+  actions: (r, list) => <RowActions row={r} list={list} />,
+  detail: instanceInfo,
+};
+
+export default function InstanceScreen(_: ScreenProps) {
+  return <ListScreen list={instanceList} />;
 }

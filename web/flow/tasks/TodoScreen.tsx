@@ -1,20 +1,21 @@
 /**
- * My to-do (`flowable/todo/index`, `GET /flowable/task/todoList`): search by task name and process key,
- * paging, open a task on /todoCheck, and batch approve the rows the server marks `batchable` (nodes that
+ * My to-do (`flowable/todo/index`, `GET /flowable/task/todoList`): each task with the business record it is
+ * about (its kind and title, the applicant enterprise), who handles it and when it came in; search by task
+ * name and process key, paging, open a task on /todoCheck, and batch approve the rows the server marks `batchable` (nodes that
  * need no form edit) with one comment; the answer lists what was done and what was refused, with why.
  */
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { IconChecks } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../registry/index.ts";
 import { hasPermission } from "../../core/session.ts";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
-import { command, paths, task, type TodoRow } from "./api.ts";
-import { FlowTable, type FlowColumn } from "./FlowTable.tsx";
-import { DialogButtons, flowColumn, FlowSearch, searchFields, useOpenTask } from "./parts.tsx";
-import { usePagedList } from "./usePagedList.ts";
+import { seededText } from "../../core/seeded.ts";
+import { flow } from "../../../events/api/flow.ts";
+import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
+import { command, flowListQuery, paths, task, type TodoRow } from "./api.ts";
+import { aboutColumns, DialogButtons, flowColumn, flowFilters, OpenButton } from "./parts.tsx";
 
 interface BatchAnswer {
   done?: string[];
@@ -28,7 +29,7 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
   const [result, setResult] = useState<BatchAnswer | null>(null);
   const nameOf = (taskId: string) => {
     const row = rows.find((r) => r.taskId === taskId);
-    return row ? `${row.procDefName} · ${row.taskName}` : taskId;
+    return row ? `${seededText(row.procDefName)} · ${seededText(row.taskName)}` : taskId;
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -71,50 +72,47 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
   );
 }
 
-export default function TodoScreen(_: ScreenProps) {
+/** Batch approval of the chosen rows (only those the server marks `batchable` can be chosen). */
+function BatchButton({ list }: { list: ListContext<TodoRow> }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = usePagedList<TodoRow, { name: string; procDefKey: string }>(paths.todo, { name: "", procDefKey: "" });
-  const open = useOpenTask();
-  const [selected, setSelected] = useState<string[]>([]);
-  const [batchOpen, setBatchOpen] = useState(false);
-  const canComplete = hasPermission("flowable:task:complete");
-  const chosen = list.rows.filter((r) => selected.includes(r.taskId));
+  const [open, setOpen] = useState(false);
+  const chosen = list.rows.filter((r) => list.selected.includes(r.taskId));
   const afterBatch = () => {
-    setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: [paths.todo] });
-    void queryClient.invalidateQueries({ queryKey: [paths.done] });
+    list.setSelected([]);
+    for (const path of [paths.todo, paths.done]) void list.queryClient.invalidateQueries({ queryKey: [path] });
   };
-  const columns: FlowColumn<TodoRow>[] = [
-    flowColumn("procDefName"),
-    flowColumn("taskName", undefined, (r) => <>{r.taskName}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</>),
-    flowColumn("startUserName"),
-    flowColumn("assignee", undefined, (r) => r.assigneeName ?? ""),
-    flowColumn("createTime", 170),
-    flowColumn("actions", 100, (r) => <Button size="compact-sm" onClick={() => open(r.procInsId, r.taskId)} data-testid="todo-open">{t("flowTasks.actions.handle")}</Button>),
-  ];
-
   return (
-    <Card withBorder data-testid="todo-screen">
-      <Stack>
-        <FlowSearch list={list} fields={[{ ...searchFields.taskName, "data-testid": "todo-name" }, searchFields.procDefKey]}>
-          {canComplete && (
-            <Button leftSection={<IconChecks size={16} />} color="green" disabled={!chosen.length} onClick={() => setBatchOpen(true)} data-testid="batch-approve">
-              {t("flowTasks.actions.batchApprove")}{chosen.length ? ` (${chosen.length})` : ""}
-            </Button>
-          )}
-        </FlowSearch>
-        <FlowTable
-          list={{ ...list, setPaging: (paging) => (setSelected([]), list.setPaging(paging)) }}
-          columns={columns}
-          rowKey={(r) => r.taskId}
-          rowProps={(r) => ({ "data-task": r.taskId })}
-          selection={{ selected, onChange: setSelected, can: (r) => !!r.batchable, label: (r) => r.taskName, allLabel: "flowTasks.batch.all", hint: "flowTasks.batch.notBatchable" }}
-          minWidth={900}
-          data-testid="todo-table"
-        />
-      </Stack>
-      <BatchDialog rows={chosen} opened={batchOpen} onClose={() => setBatchOpen(false)} onDone={afterBatch} />
-    </Card>
+    <>
+      <Button leftSection={<IconChecks size={16} />} color="green" disabled={!chosen.length} onClick={() => setOpen(true)} data-testid="batch-approve">
+        {t("flowTasks.actions.batchApprove")}{chosen.length ? ` (${chosen.length})` : ""}
+      </Button>
+      <BatchDialog rows={chosen} opened={open} onClose={() => setOpen(false)} onDone={afterBatch} />
+    </>
   );
+}
+
+const todoList: ListSpec<TodoRow> = {
+  name: "todo",
+  path: paths.todo,
+  query: flowListQuery(flow.todo),
+  rowKey: (r) => r.taskId,
+  rowAttrs: (r) => ({ "data-task": r.taskId }),
+  minWidth: 1000,
+  selectable: (r) => r.batchable,
+  selectHint: (t) => t("flowTasks.batch.notBatchable"),
+  filters: [flowFilters.taskName, flowFilters.procDefKey],
+  columns: [
+    flowColumn("procDefName"),
+    ...aboutColumns<TodoRow>(),
+    flowColumn("taskName", { render: (r, t) => <>{seededText(r.taskName)}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</> }),
+    flowColumn("startUserName", { width: 90, render: (r) => r.startUserName ?? "" }),
+    flowColumn("assignee", { width: 110, testId: "todo-assignee", render: (r) => r.assigneeName ?? "" }),
+    flowColumn("createTime", { width: 165, testId: "todo-created" }),
+  ],
+  actions: (r) => <OpenButton procInsId={r.procInsId} taskId={r.taskId} label="flowTasks.actions.handle" variant="filled" data-testid="todo-open" />,
+  toolbar: (list) => hasPermission("flowable:task:complete") && <BatchButton list={list} />,
+};
+
+export default function TodoScreen(_: ScreenProps) {
+  return <ListScreen list={todoList} />;
 }

@@ -1,51 +1,29 @@
 /**
- * The approval screens' view of the workflow API (shapes from the issue's contract): list queries for
- * TanStack Query and the task commands. Every command goes through the one HTTP layer, so a refusal
+ * The approval screens' view of the workflow API: the lists' queries and rows from the typed contract
+ * (events/api/flow.ts), the task view's shapes, and the task commands. Every command goes through the one HTTP layer, so a refusal
  * arrives as an ApiError carrying the server's message.
  */
+import { queryOptions } from "@tanstack/react-query";
+import type { Answer } from "../../../events/api/verb.ts";
+import { flow } from "../../../events/api/flow.ts";
+import { callPage } from "../../core/api/call.ts";
 import { get, post, type Query } from "../../core/api/http.ts";
+import type { BusinessView } from "../../../events/flow/business-view.ts";
 
-export interface TodoRow {
-  taskId: string;
-  taskName: string;
-  taskDefKey: string;
-  procInsId: string;
-  procDefName: string;
-  procDefKey?: string;
-  startUserName: string;
-  createTime: string;
-  assigneeName?: string | null;
-  state?: string;
-  batchable?: boolean;
-}
+/** The lists' rows, inferred from the contract (events/api/flow.ts). */
+export type TodoRow = Answer<typeof flow.todo>[number];
+export type DoneRow = Answer<typeof flow.done>[number];
+export type InstanceRow = Answer<typeof flow.instances>[number];
+export type MyProcessRow = Answer<typeof flow.myProcess>[number];
+export type MonitorTaskRow = Answer<typeof flow.monitorTasks>[number];
+export type InstanceStatus = InstanceRow["status"];
 
-export interface DoneRow extends TodoRow {
-  endTime: string | null;
-  outcome: string | null;
-  comment: string | null;
-}
+type FlowList = (typeof flow)[keyof typeof flow];
+/** The lists share one query schema and no path parameters: one signature serves them all. */
+const pageOf = callPage as <V extends FlowList>(v: V, args: { query: Query }) => Promise<{ rows: Answer<V>; total: number }>;
 
-export type InstanceStatus = "running" | "suspended" | "finished" | "rejected" | "stopped" | "revoked";
-
-export interface InstanceRow {
-  procInsId: string;
-  /** (my initiations) my open task in this instance, if any */
-  myTaskId?: string | null;
-  /** (my initiations) myTaskId is my task at the start after a return: completing it resubmits */
-  resubmit?: boolean;
-  /** (my initiations) the instance can still be revoked (nobody but me has approved yet) */
-  revocable?: boolean;
-  procDefName: string;
-  procDefKey: string;
-  version?: number | null;
-  status: InstanceStatus;
-  startTime: string;
-  endTime?: string | null;
-  startUserName?: string | null;
-  initiatorName?: string | null;
-  activeNodeNames?: string[] | string | null;
-  currentAssignees?: string[] | string | null;
-}
+/** A workflow list's query for a page and its filters, keyed by the verb's path (a command's refresh reloads every page of it). */
+export const flowListQuery = <V extends FlowList>(v: V) => (params: Query) => queryOptions({ queryKey: [v.path, params] as const, queryFn: () => pageOf(v, { query: params }) });
 
 export interface InstanceInfo {
   procInsId: string;
@@ -59,24 +37,14 @@ export interface InstanceInfo {
   [key: string]: unknown;
 }
 
-export interface MonitorTaskRow {
-  taskId: string;
-  taskDefKey: string;
-  taskName: string;
-  procInsId: string;
-  assignee: string | null;
-  assigneeName?: string | null;
-  candidateUsers: string[] | string | null;
-  candidateGroups: string[] | string | null;
-  createTime: string;
-}
-
 export interface FormField {
   key: string;
   label: string;
   type: "text" | "textarea" | "number" | "money" | "date" | "select";
   required?: boolean;
   options?: (string | { label: string; value: string })[];
+  /** number and money: the unit the amount is counted in (元, 万元) */
+  unit?: string;
 }
 
 export type FormPerm = "edit" | "read" | "hidden";
@@ -91,6 +59,8 @@ export interface TaskAttributes {
   formFields: FormField[];
   formPerms: Record<string, FormPerm>;
   variables: Record<string, unknown>;
+  /** the record the approval decides on, as the task's node lets its reader see it (events/flow/business-view.ts) */
+  business?: BusinessView | null;
   actions: TaskAction[];
 }
 
@@ -170,12 +140,12 @@ export const task = "/flowable/task";
 export const monitor = "/flowable/monitor";
 
 export const paths = {
-  todo: `${task}/todoList`,
-  done: `${task}/finishedList`,
-  myProcess: `${task}/myProcess`,
-  instances: "/flowable/instance/list",
-  running: `${monitor}/runningProcess`,
-  monitorTasks: `${monitor}/taskList`,
+  todo: flow.todo.path,
+  done: flow.done.path,
+  myProcess: flow.myProcess.path,
+  instances: flow.instances.path,
+  running: flow.running.path,
+  monitorTasks: flow.monitorTasks.path,
   startable: "/flowable/definition/startable",
 } as const;
 
@@ -183,6 +153,7 @@ export const fetchAttributes = async (taskId: string) => (await get<TaskAttribut
 export const fetchRecord = async (procInsId: string) => (await get<FlowRecordRow[]>(`${task}/flowRecord`, { procInsId })).data ?? [];
 export const fetchViewer = async (procInsId: string) => (await get<FlowViewerData>(`${task}/flowViewer/${encodeURIComponent(procInsId)}`)).data;
 export const fetchInstanceInfo = async (procInsId: string) => (await get<InstanceInfo>(`/flowable/instance/info/${encodeURIComponent(procInsId)}`)).data;
+export const fetchBusiness = async (id: string) => (await get<BusinessView | null>(`${task}/business/${encodeURIComponent(id)}`)).data;
 export const fetchVariables = async (procInsId: string) => (await get<unknown>(`${task}/processVariables/${encodeURIComponent(procInsId)}`)).data;
 export const fetchMonitorVariables = async (procInsId: string) => (await get<unknown>(`${monitor}/variableList`, { procInsId })).data;
 export const fetchReturnList = async (taskId: string) => (await post<{ key: string; name: string }[]>(`${task}/returnList`, { taskId })).data ?? [];

@@ -1,17 +1,17 @@
 /**
- * Small pieces the approval screens share: status badges, the search bar (declared fields and its buttons),
- * the columns every instance list shows, a dialog's cancel/submit footer, opening /todoCheck, sending a
+ * Small pieces the approval screens share: status badges, the columns and filters of their lists (on the
+ * list kit, web/crud/ListScreen.tsx), a dialog's cancel/submit footer, opening /todoCheck, sending a
  * command, confirmations.
  */
-import { Badge, Button, Group, Select, TextInput } from "@mantine/core";
-import { IconRefresh, IconSearch } from "@tabler/icons-react";
+import { Badge, Button, Group, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import type { ListColumn, ListFilter } from "../../crud/ListScreen.tsx";
 import { useTranslation } from "react-i18next";
 import i18n from "../../core/i18n.ts";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
+import { seededText } from "../../core/seeded.ts";
 import { command, joined, type InstanceRow, type InstanceStatus } from "./api.ts";
-import type { FlowColumn } from "./FlowTable.tsx";
 
 export const statuses = ["running", "suspended", "finished", "rejected", "stopped", "revoked"] as const;
 
@@ -37,83 +37,61 @@ export function StatusBadge({ status }: { status: InstanceStatus | string | null
 /** The record's action or the done list's outcome in words (unknown values as sent). */
 export const actionLabel = (action: string | null | undefined) => (action ? i18n.t(`flowTasks.record.${action}`, { defaultValue: action }) : "");
 
-export function SearchButtons({ onSearch, onReset, onRefresh }: { onSearch: () => void; onReset: () => void; onRefresh?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Button leftSection={<IconSearch size={16} />} onClick={onSearch} data-testid="flow-search">{t("actions.search")}</Button>
-      <Button variant="default" onClick={onReset}>{t("actions.reset")}</Button>
-      {onRefresh && <Button variant="subtle" leftSection={<IconRefresh size={16} />} onClick={onRefresh}>{t("actions.refresh")}</Button>}
-    </>
-  );
-}
-
-/** One field of a search bar: a text box (Enter searches) or, with `choices`, a clearable select. */
-export interface SearchField {
-  key: string;
-  /** i18n key of the placeholder */
-  placeholder: string;
-  w: number;
-  "data-testid"?: string;
-  choices?: readonly string[];
-  /** i18n prefix of a choice's label: `${choiceLabels}.${value}` */
-  choiceLabels?: string;
-}
-
-export const searchFields = {
-  taskName: { key: "name", placeholder: "flowTasks.search.name", w: 200 },
-  procName: { key: "name", placeholder: "flowTasks.search.procName", w: 200 },
-  procDefKey: { key: "procDefKey", placeholder: "flowTasks.search.procDefKey", w: 180 },
-  status: { key: "status", placeholder: "flowTasks.columns.status", w: 140, choices: statuses, choiceLabels: "flowTasks.status" },
-} satisfies Record<string, SearchField>;
-
-/** The search bar of an instance list (`useInstanceList`): process name, process key, status. */
-export const instanceSearch: SearchField[] = [searchFields.procName, searchFields.procDefKey, searchFields.status];
-
-/** The draft filter and its commands, as `usePagedList` gives them. */
-export interface Searchable<F extends Record<string, string>> {
-  draft: F;
-  setDraft: (draft: F) => void;
-  search: () => void;
-  reset: () => void;
-  refetch: () => unknown;
-}
-
-/** A list's search bar: its fields, search/reset/refresh, then the screen's own buttons. */
-export function FlowSearch<F extends Record<string, string>>({ list, fields, children }: { list: Searchable<F>; fields: SearchField[]; children?: ReactNode }) {
-  const { t } = useTranslation();
-  const set = (key: string, value: string) => list.setDraft({ ...list.draft, [key]: value });
-  const enter = (e: React.KeyboardEvent) => e.key === "Enter" && list.search();
-  return (
-    <Group gap="sm">
-      {fields.map((f) =>
-        f.choices ? (
-          <Select key={f.key} placeholder={t(f.placeholder)} clearable w={f.w} value={list.draft[f.key] || null} onChange={(v) => set(f.key, v ?? "")} data={f.choices.map((s) => ({ value: s, label: t(`${f.choiceLabels}.${s}`) }))} data-testid={f["data-testid"]} />
-        ) : (
-          <TextInput key={f.key} placeholder={t(f.placeholder)} value={list.draft[f.key]} onChange={(e) => set(f.key, e.currentTarget.value)} onKeyDown={enter} w={f.w} data-testid={f["data-testid"]} />
-        ),
-      )}
-      <SearchButtons onSearch={list.search} onReset={list.reset} onRefresh={() => void list.refetch()} />
-      {children}
-    </Group>
-  );
-}
-
 /** A column of an approval list, titled `flowTasks.columns.<key>`. */
-export const flowColumn = <T,>(key: string, width?: number, render?: (row: T, index: number) => ReactNode): FlowColumn<T> => ({ key, title: `flowTasks.columns.${key}`, width, render });
-
-const instanceColumn = {
-  version: flowColumn<InstanceRow>("version", 70, (r) => (r.version != null ? `v${r.version}` : "")),
-  status: flowColumn<InstanceRow>("status", 100, (r) => <StatusBadge status={r.status} />),
-  startUserName: flowColumn<InstanceRow>("startUserName", undefined, (r) => r.startUserName ?? r.initiatorName ?? ""),
-  activeNodes: flowColumn<InstanceRow>("activeNodes", undefined, (r) => joined(r.activeNodeNames)),
-  assignees: flowColumn<InstanceRow>("assignees", undefined, (r) => joined(r.currentAssignees)),
-  startTime: flowColumn<InstanceRow>("startTime", 170),
-  endTime: flowColumn<InstanceRow>("endTime", 170),
+/** A column of a flow list; a cell that is text shows seeded names (a model's, a step's, a person's) in the screen's language. */
+export const flowColumn = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => {
+  const render = more.render ?? ((r: R) => (r as Record<string, ReactNode>)[key] ?? "—");
+  return {
+    key,
+    title: (t) => t(`flowTasks.columns.${key}`),
+    ...more,
+    render: (r, t) => {
+      const cell = render(r, t);
+      return typeof cell === "string" ? seededText(cell) : cell;
+    },
+  };
 };
 
-/** The columns the instance lists (instances, monitor, my initiations) show alike, those named in this order. */
-export const instanceColumns = (...keys: (keyof typeof instanceColumn)[]) => keys.map((key) => instanceColumn[key]);
+/** What a row's instance is about (events/api/flow.ts). */
+interface About {
+  businessName: string | null;
+  subject: string | null;
+  applicant: string | null;
+}
+
+/** The business record a row is about: its kind (融资申请), then its own title. */
+export const businessColumn = <R extends About>(): ListColumn<R> =>
+  flowColumn<R>("business", {
+    testId: "flow-business",
+    render: (r) => (r.businessName || r.subject ? <>{r.businessName}{r.subject && <Text size="xs" c="dimmed" lineClamp={1}>{r.subject}</Text>}</> : "—"),
+  });
+
+/** The business record and the applicant enterprise. */
+export const aboutColumns = <R extends About>(): ListColumn<R>[] => [businessColumn<R>(), flowColumn<R>("applicant", { testId: "flow-applicant", render: (r) => r.applicant ?? "—" })];
+
+const instanceColumn = {
+  version: flowColumn<InstanceRow>("version", { width: 70, hidden: true, render: (r) => `v${r.version}` }),
+  status: flowColumn<InstanceRow>("status", { width: 100, render: (r) => <StatusBadge status={r.status} /> }),
+  startUserName: flowColumn<InstanceRow>("startUserName"),
+  activeNodes: flowColumn<InstanceRow>("activeNodes", { render: (r) => joined(r.activeNodeNames) }),
+  assignees: flowColumn<InstanceRow>("assignees", { render: (r) => joined(r.currentAssignees) }),
+  startTime: flowColumn<InstanceRow>("startTime", { width: 165 }),
+  endTime: flowColumn<InstanceRow>("endTime", { width: 165, hidden: true, render: (r) => r.endTime ?? "" }),
+};
+
+/** The columns the instance lists (instances, monitor, my initiations) show alike, those named in this order (version and end time in the column chooser). */
+export const instanceColumns = (...keys: (keyof typeof instanceColumn)[]): ListColumn<InstanceRow>[] => keys.map((key) => instanceColumn[key]);
+
+/** The filters of the approval lists. */
+export const flowFilters = {
+  taskName: { kind: "text", key: "name", label: (t) => t("flowTasks.search.name"), width: 200 },
+  procName: { kind: "text", key: "name", label: (t) => t("flowTasks.search.procName"), width: 200 },
+  procDefKey: { kind: "text", key: "procDefKey", label: (t) => t("flowTasks.search.procDefKey"), width: 180 },
+  status: { kind: "select", key: "status", label: (t) => t("flowTasks.columns.status"), width: 140, options: (t) => statuses.map((s) => ({ value: s, label: t(`flowTasks.status.${s}`) })) },
+} satisfies Record<string, ListFilter>;
+
+/** The filters of an instance list: process name, process key, status. */
+export const instanceFilters: ListFilter[] = [flowFilters.procName, flowFilters.procDefKey, flowFilters.status];
 
 /** A dialog form's footer: cancel, then its submit button (spinning while busy). */
 export function DialogButtons({ onCancel, label, busy, disabled, color, "data-testid": testId }: { onCancel: () => void; label: ReactNode; busy: boolean; disabled?: boolean; color?: string; "data-testid": string }) {
@@ -133,6 +111,16 @@ export function useOpenTask() {
     void navigate({ to: "/todoCheck", search: { ...(taskId ? { taskId } : {}), procInsId, ...extra, from: window.location.pathname } as never });
 }
 
+/** A row's button to the approval page of its task (without one, the instance's read-only view); `label` is an i18n key. */
+export function OpenButton({ procInsId, taskId, search, label, variant = "light", "data-testid": testId }: { procInsId: string; taskId?: string | null; search?: Record<string, string>; label: string; variant?: string; "data-testid"?: string }) {
+  const { t } = useTranslation();
+  const open = useOpenTask();
+  return <Button size="compact-sm" variant={variant} onClick={() => open(procInsId, taskId, search)} data-testid={testId}>{t(label)}</Button>;
+}
+
+/** A row command for the list kit's `run`: sends it and shows the server's message (or `done`); the kit reloads and reports errors. */
+export const commandWork = (path: string, body: unknown, done: string) => async () => notifySuccess((await command(path, body)).msg || done);
+
 /** Sends one command: the server's message (or `done`) on success, then `after`; the error otherwise. True when it went through. */
 export async function sendCommand(path: string, body: unknown, done: string, after?: () => void): Promise<boolean> {
   try {
@@ -143,19 +131,4 @@ export async function sendCommand(path: string, body: unknown, done: string, aft
     notifyError(error);
     return false;
   }
-}
-
-/** Which row command is running (its button spins, a second click waits): `run(key, work)`. */
-export function useBusy() {
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (key: string, work: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(key);
-    try {
-      await work();
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, run };
 }

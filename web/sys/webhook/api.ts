@@ -1,9 +1,11 @@
 /** The webhook deliveries (worker/webhooks): the family's list and info, and the replay of a failed one. */
-import { post } from "../../core/api/http.ts";
+import { webhooks } from "../../../events/api/webhooks.ts";
+import { send } from "../../core/api/call.ts";
 
 export const deliveryPath = "/webhooks/delivery";
 export const deliveryTags = { info: "sys:webhook:info", replay: "sys:webhook:update" } as const;
 
+/** A delivery as the engine's list and info verbs answer it (the family's generic verbs, not in the contract). */
 export interface Delivery {
   id: string;
   portal: string;
@@ -18,13 +20,4 @@ export interface Delivery {
   payload: unknown;
 }
 
-export interface ReplayAnswer {
-  id: string;
-  deliveryId: string;
-  outcome: Delivery["outcome"];
-  error: unknown;
-  recordId: string | null;
-  attempts: number;
-}
-
-export const replayDelivery = (id: string) => post<ReplayAnswer>(`${deliveryPath}/replay/${encodeURIComponent(id)}`);
+export const replayDelivery = (id: string) => send(webhooks.replay, { params: { id } });

@@ -167,6 +167,7 @@ async function start(run: Run, command: Command<"start">): Promise<void> {
     initiator: run.actor,
     businessKey: command.businessKey ?? null,
     variables,
+    ...(command.about ? { about: command.about } : {}),
   });
   const startNode = run.node(model.startNode);
   run.pass(run.ctx.newId(), startNode);

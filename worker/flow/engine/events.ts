@@ -4,7 +4,7 @@
  * messages are all projections of them, so a rebuild recreates every one. Events carry what their read
  * models need (names, people resolved at decision time, who to notify), so projecting needs no lookups.
  */
-import type { InstanceStatus, PendingSlot, Person } from "./types.ts";
+import type { InstanceAbout, InstanceStatus, PendingSlot, Person } from "./types.ts";
 
 export const flowEventPrefix = "flow.";
 
@@ -19,6 +19,8 @@ export interface FlowEvents {
     initiator: Person;
     businessKey: string | null;
     variables: Record<string, unknown>;
+    /** absent in instances started before it was recorded */
+    about?: InstanceAbout;
   };
   /** a token passed a node that does not wait (gateway, pass-through, service task, start) */
   "flow.nodePassed": { node: string; nodeName: string; kind: string; token: string; via: string | null; out: { token: string; flow: string; node: string }[] };

@@ -262,10 +262,18 @@ export interface InstanceState {
   deleted?: boolean;
 }
 
+/** What an instance is about, as the module that starts it names it for the lists (the flow reads nothing into it). */
+export interface InstanceAbout {
+  /** the applicant (an enterprise's name) */
+  applicant?: string | null;
+  /** the business record's own title, if it has one */
+  subject?: string | null;
+}
+
 // ---------------------------------------------------------------- commands
 
 export type FlowCommand =
-  | { type: "start"; deployment: Deployment; procInsId: string; businessKey?: string | null; variables?: Record<string, unknown> }
+  | { type: "start"; deployment: Deployment; procInsId: string; businessKey?: string | null; variables?: Record<string, unknown>; about?: InstanceAbout }
   | { type: "complete"; taskId: string; comment?: string; variables?: Record<string, unknown>; ccUserIds?: string[] }
   | { type: "delegate"; taskId: string; userId: string; comment?: string }
   | { type: "transfer"; taskId: string; userId: string; comment?: string }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
+import { flow, flowListQuery } from "../../../events/api/flow.ts";
 import { ok, page } from "../../http/envelope.ts";
 import type { RouteTable } from "../../http/routes.ts";
 import { flowActorOf, runOnInstance } from "../commands.ts";
@@ -18,7 +19,6 @@ import { instanceInfo } from "./tasks.ts";
 const tag = { list: "flowable:monitor:list", suspend: "flowable:monitor:suspend", activate: "flowable:monitor:activate", stop: "flowable:monitor:stop", delete: "flowable:monitor:delete" };
 const id = z.string().min(1).max(64);
 const procBody = z.object({ procInsId: id, comment: z.string().max(2000).optional().default("") });
-const listQuery = z.object({ page: z.string().optional(), limit: z.string().optional(), name: z.string().max(100).optional(), procDefKey: z.string().max(64).optional(), procInsId: z.string().max(64).optional(), status: z.string().max(16).optional() });
 const infoAnswer = z.object({
   procInsId: z.string(), procDefKey: z.string(), version: z.number(), status: z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]),
   startTime: z.string(), endTime: z.string().nullable(), activeNodes: z.array(z.string()), endNodes: z.array(z.string()),
@@ -26,14 +26,14 @@ const infoAnswer = z.object({
 
 export function monitorRoutes(routes: RouteTable) {
   routes
-    .get("/flowable/monitor/runningProcess", tag.list, async (c) => {
-      const { total, rows } = await instancePage(c.env.DB, parseInput(listQuery, c.req.query()), true);
+    .verb(flow.running, tag.list, async (c) => {
+      const { total, rows } = await instancePage(c.env.DB, parseInput(flowListQuery, c.req.query()), c.get("lang"), true);
       return page(c, total, rows);
-    }, { doc: { summary: l("运行中的流程", "Running processes"), query: listQuery } })
-    .get("/flowable/monitor/taskList", tag.list, async (c) => {
-      const { total, rows } = await monitorTaskPage(c.env.DB, parseInput(listQuery, c.req.query()));
+    }, { doc: { summary: l("运行中的流程", "Running processes") } })
+    .verb(flow.monitorTasks, tag.list, async (c) => {
+      const { total, rows } = await monitorTaskPage(c.env.DB, parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return page(c, total, rows);
-    }, { doc: { summary: l("待办任务（可按实例过滤）", "Open tasks (filter by instance)"), query: listQuery } })
+    }, { doc: { summary: l("待办任务（可按实例过滤）", "Open tasks (filter by instance)") } })
     .get("/flowable/monitor/variableList", tag.list, async (c) => {
       const { procInsId } = parseInput(z.object({ procInsId: id }), c.req.query());
       const { state } = await loadInstance(c.env.DB, procInsId);
@@ -65,10 +65,10 @@ export function monitorRoutes(routes: RouteTable) {
       const b = await readBody(c, procBody);
       return runOnInstance(c, b.procInsId, { type: "delete", reason: b.comment });
     }, { doc: { summary: l("删除流程实例", "Delete a process instance"), body: procBody } })
-    .get("/flowable/instance/list", "flowable:instance:list", async (c) => {
-      const { total, rows } = await instancePage(c.env.DB, parseInput(listQuery, c.req.query()));
+    .verb(flow.instances, "flowable:instance:list", async (c) => {
+      const { total, rows } = await instancePage(c.env.DB, parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return page(c, total, rows);
-    }, { doc: { summary: l("全部流程实例", "Every process instance"), query: listQuery } })
+    }, { doc: { summary: l("全部流程实例", "Every process instance") } })
     .get("/flowable/instance/info/:id", "signedIn", async (c) => {
       const procInsId = c.req.param("id")!;
       const { state } = await loadInstance(c.env.DB, procInsId);

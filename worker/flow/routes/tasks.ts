@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
+import { flow, flowListQuery } from "../../../events/api/flow.ts";
 import { t } from "../../../events/i18n.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { actorOf, ok, page } from "../../http/envelope.ts";
@@ -26,6 +27,10 @@ import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMi
 import { batchable, ccPage, counts, finishedPage, flowRecordOf, mayRead, myProcessPage, recordedTask, taskComments, todoPage } from "../queries.ts";
 import { formFieldsOf } from "./models.ts";
 import { hiddenAt, hiddenFor, nodeFormPerms, withoutHidden } from "../visibility.ts";
+import { businessView } from "../business.ts";
+import { processView } from "../view.ts";
+import { withoutHiddenFields, type BusinessView } from "../../../events/flow/business-view.ts";
+import type { Lang } from "../../../events/i18n.ts";
 
 const tag = {
   list: "flowable:task:list",
@@ -58,30 +63,8 @@ const resubmitBody = z.object({ taskId: id, variables, comment });
 const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
 const nextBody = z.object({ taskId: id, variables });
 const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
-const listQuery = z.object({
-  page: z.string().optional(),
-  limit: z.string().optional(),
-  name: z.string().max(100).optional(),
-  procDefKey: z.string().max(64).optional(),
-  beginTime: z.string().max(19).optional(),
-  endTime: z.string().max(19).optional(),
-  cursor: z.string().max(200).optional(),
-  status: z.string().max(16).optional(),
-  procInsId: z.string().max(64).optional(),
-});
 const recordQuery = z.object({ procInsId: id });
 
-const todoRow = z.object({
-  taskId: z.string(), taskName: z.string(), taskDefKey: z.string(), procInsId: z.string(), procDefName: z.string(), procDefKey: z.string().nullable(),
-  startUserName: z.string().nullable(), createTime: z.string(), assigneeName: z.string().nullable(), state: z.string(), batchable: z.boolean(),
-});
-const myProcessRow = z.object({
-  procInsId: z.string(), procDefName: z.string(), procDefKey: z.string(), version: z.number(), status: z.string(), startTime: z.string(), endTime: z.string().nullable(),
-  activeNodeNames: z.array(z.string()), currentAssignees: z.array(z.string()),
-  myTaskId: z.string().nullable().describe("my open task in this instance (the initiator's task after a return to the start, else any)"),
-  resubmit: z.boolean().describe("myTaskId is the initiator's task at the start: completing it resubmits"),
-  revocable: z.boolean().describe("running, and no approver but the initiator has acted yet"),
-});
 const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), actionName: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
@@ -141,6 +124,12 @@ export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
   return { xml: deployment.xml, doneNodes: done, activeNodes: active, doneFlows };
 }
 
+/** The business record the instance is about (a linked module's record, else the model's start form), less what the reader's node hides. */
+async function businessOf(db: D1Database, deployment: DeploymentRow, state: InstanceState, hidden: Set<string>, lang: Lang): Promise<BusinessView | null> {
+  const view = (await businessView(db, state.businessKey, lang)) ?? processView(deployment, state);
+  return view ? withoutHiddenFields(view, hidden) : null;
+}
+
 /** A task by id: open in the state, or as its flow-record row once it is gone. */
 async function taskView(db: D1Database, state: InstanceState, taskId: string) {
   const open = state.tasks[taskId];
@@ -151,22 +140,23 @@ async function taskView(db: D1Database, state: InstanceState, taskId: string) {
 }
 
 export function taskRoutes(routes: RouteTable) {
-  const listDoc = (zh: string, en: string, response?: z.ZodType) => ({ doc: { summary: l(zh, en), query: listQuery, ...(response ? { response: z.array(response) } : {}) } });
+  const listDoc = (zh: string, en: string) => ({ doc: { summary: l(zh, en), query: flowListQuery } });
+  const summary = (zh: string, en: string) => ({ doc: { summary: l(zh, en) } });
   routes
-    .get("/flowable/task/todoList", tag.list, async (c) => {
-      const { total, rows, cursor } = await todoPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
+    .verb(flow.todo, tag.list, async (c) => {
+      const { total, rows, cursor } = await todoPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
-    }, listDoc("我的待办", "My open tasks", todoRow))
-    .get("/flowable/task/finishedList", tag.list, async (c) => {
-      const { total, rows, cursor } = await finishedPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
+    }, summary("我的待办", "My open tasks"))
+    .verb(flow.done, tag.list, async (c) => {
+      const { total, rows, cursor } = await finishedPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return c.json({ code: codes.ok, msg: t("fetched", c.get("lang")), total, cursor, data: rows });
-    }, listDoc("我的已办", "Tasks I handled"))
-    .get("/flowable/task/myProcess", tag.list, async (c) => {
-      const { total, rows } = await myProcessPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
+    }, summary("我的已办", "Tasks I handled"))
+    .verb(flow.myProcess, tag.list, async (c) => {
+      const { total, rows } = await myProcessPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return page(c, total, rows);
-    }, listDoc("我发起的流程（含我在其中的待办与可否撤销）", "Processes I started (with my open task there and whether it can be revoked)", myProcessRow))
+    }, summary("我发起的流程（含我在其中的待办与可否撤销）", "Processes I started (with my open task there and whether it can be revoked)"))
     .get("/flowable/task/ccList", tag.list, async (c) => {
-      const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(listQuery, c.req.query()));
+      const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("抄送我的流程", "Processes copied to me"))
     .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), {
@@ -197,9 +187,10 @@ export function taskRoutes(routes: RouteTable) {
         formPerms,
         batchable: batchable(formPerms),
         variables: withoutHidden(state.variables, hidden),
+        business: await businessOf(c.env.DB, deployment, state, hidden, c.get("lang")),
         actions: await actionsFor(c, deployment.model, state, taskId, actor),
       }, "fetched");
-    }, { doc: { summary: l("任务详情：表单、权限、变量与当前用户可执行的操作", "A task: its form, field permissions, variables and what this user may do") } })
+    }, { doc: { summary: l("任务详情：表单、权限、变量、审批的业务记录与当前用户可执行的操作", "A task: its form, field permissions, variables, the business record it decides on and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
       const key = c.req.param("id")!;
       const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
@@ -207,6 +198,13 @@ export function taskRoutes(routes: RouteTable) {
       // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
       return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
+    .get("/flowable/task/business/:id", tag.info, async (c) => {
+      const key = c.req.param("id")!;
+      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+      const { actor, state, deployment } = await readable(c, ofTask ?? key);
+      // the same rule as the process variables: by a task as its node shows it, by the instance see worker/flow/visibility.ts
+      return ok(c, await businessOf(c.env.DB, deployment, state, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null), c.get("lang")), "fetched");
+    }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
       return ok(c, viewerOf(state, deployment), "fetched");

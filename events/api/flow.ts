@@ -1,0 +1,123 @@
+/**
+ * The workflow lists' verbs (worker/flow/routes/tasks.ts and monitor.ts): my to-do, what I handled, what I
+ * started, every instance, and the monitor's running instances and open tasks. Each row names what its
+ * instance is about: the business record's kind (`businessName`, in the request's language), the applicant
+ * enterprise and the record's own title, as the module that started it said.
+ */
+import { z } from "zod";
+import { verb } from "./verb.ts";
+
+const task = "/flowable/task";
+const monitor = "/flowable/monitor";
+
+export const instanceStatus = z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]);
+
+/** The filters and paging every workflow list takes. */
+export const flowListQuery = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  /** task or process name contains */
+  name: z.string().max(100).optional(),
+  procDefKey: z.string().max(64).optional(),
+  /** "YYYY-MM-DD[ HH:mm:ss]" bounds of the list's time */
+  beginTime: z.string().max(19).optional(),
+  endTime: z.string().max(19).optional(),
+  /** a keyset cursor `time,id` from the previous page's answer */
+  cursor: z.string().max(200).optional(),
+  status: instanceStatus.optional(),
+  procInsId: z.string().max(64).optional(),
+});
+
+/** What the row's instance is about. */
+const about = {
+  businessKey: z.string().nullable(),
+  /** the kind of business record (融资申请), null for an instance without a labelled business link */
+  businessName: z.string().nullable(),
+  applicant: z.string().nullable(),
+  subject: z.string().nullable(),
+};
+
+const person = z.strictObject({ id: z.string(), name: z.string() });
+
+export const todoRow = z.strictObject({
+  taskId: z.string(),
+  taskName: z.string(),
+  taskDefKey: z.string(),
+  procInsId: z.string(),
+  procDefName: z.string(),
+  procDefKey: z.string().nullable(),
+  startUserName: z.string().nullable(),
+  /** when the task was created, China time */
+  createTime: z.string(),
+  /** its assignee, else whoever it is offered to (users, then roles) */
+  assigneeName: z.string().nullable(),
+  state: z.string(),
+  /** approvable from the list (its node edits no form field) */
+  batchable: z.boolean(),
+  ...about,
+});
+
+export const doneRow = z.strictObject({
+  taskId: z.string(),
+  taskName: z.string(),
+  taskDefKey: z.string().nullable(),
+  procInsId: z.string(),
+  procDefName: z.string(),
+  procDefKey: z.string().nullable(),
+  startUserName: z.string().nullable(),
+  createTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  outcome: z.string().nullable(),
+  comment: z.string().nullable(),
+  ...about,
+});
+
+export const instanceRow = z.strictObject({
+  procInsId: z.string(),
+  procDefName: z.string(),
+  procDefKey: z.string(),
+  version: z.number().int(),
+  deployId: z.string(),
+  status: instanceStatus,
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  startUserId: z.string(),
+  startUserName: z.string(),
+  ...about,
+  activeNodeNames: z.array(z.string()),
+  /** who handles each open task */
+  currentAssignees: z.array(z.string()),
+});
+
+export const myProcessRow = instanceRow.extend({
+  /** my open task in this instance (the initiator's task after a return to the start, else any) */
+  myTaskId: z.string().nullable(),
+  /** myTaskId is the initiator's task at the start: completing it resubmits */
+  resubmit: z.boolean(),
+  /** running, and no approver but the initiator has acted yet */
+  revocable: z.boolean(),
+});
+
+export const monitorTaskRow = z.strictObject({
+  taskId: z.string(),
+  taskDefKey: z.string(),
+  taskName: z.string(),
+  procInsId: z.string(),
+  procDefName: z.string(),
+  assignee: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  candidateUsers: z.array(person),
+  candidateGroups: z.array(person),
+  createTime: z.string(),
+  state: z.string(),
+  ...about,
+});
+
+export const flow = {
+  todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
+  done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),
+  myProcess: verb({ method: "GET", path: `${task}/myProcess`, query: flowListQuery, response: z.array(myProcessRow), paged: true }),
+  instances: verb({ method: "GET", path: "/flowable/instance/list", query: flowListQuery, response: z.array(instanceRow), paged: true }),
+  running: verb({ method: "GET", path: `${monitor}/runningProcess`, query: flowListQuery, response: z.array(instanceRow), paged: true }),
+  monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: z.array(monitorTaskRow), paged: true }),
+};

@@ -1,0 +1,20 @@
+/**
+ * The webhook deliveries' own verb (worker/webhooks/routes.ts): an administrator's replay of a failed
+ * delivery. The deliveries' list and info are the record engine's; the portals' signed intake and outcome
+ * read answer HTTP statuses beside the envelope and are documented with their routes.
+ */
+import { z } from "zod";
+import { verb } from "./verb.ts";
+
+export const deliveryOutcome = z.enum(["accepted", "failed", "duplicate"]);
+
+/** Why a delivery failed: the envelope code, message and field errors its intake answered. */
+export const deliveryError = z.strictObject({ code: z.number().int(), msg: z.string(), errors: z.record(z.string(), z.string()).optional() });
+
+export const webhooks = {
+  replay: verb({
+    method: "POST",
+    path: "/webhooks/delivery/replay/:id",
+    response: z.strictObject({ id: z.string(), deliveryId: z.string(), outcome: deliveryOutcome, error: deliveryError.nullable(), recordId: z.string().nullable(), attempts: z.number().int() }),
+  }),
+};
