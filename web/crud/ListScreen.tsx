@@ -307,7 +307,7 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
                     </Table.Th>
                   )}
                   {columns.map((c) => (
-                    <Table.Th key={c.key} w={c.width} data-column={c.key}>
+                    <Table.Th key={c.key} w={c.width} data-column={c.key} style={{ whiteSpace: "nowrap" }}>
                       {c.sortable ? <SortHeader label={c.title(t)} order={sort?.field === c.key ? sort.order : undefined} onClick={() => cycle(c.key)} sortKey={c.key} /> : c.title(t)}
                     </Table.Th>
                   ))}

@@ -111,7 +111,7 @@ export default function ModelScreen(_: ScreenProps) {
         </Group>
         <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover withTableBorder data-testid="model-table">
-            <Table.Thead>
+            <Table.Thead style={{ whiteSpace: "nowrap" }}>
               <Table.Tr>
                 <Table.Th w={60}>{t("sys.common.serial")}</Table.Th>
                 <Table.Th>{t("datamodel.model.name")}</Table.Th>

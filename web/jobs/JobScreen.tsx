@@ -84,7 +84,6 @@ const jobList: ListSpec<Job> = {
   query: (params) => jobQueries.list(params),
   rowKey: (job) => job.jobId,
   rowAttrs: (job) => ({ "data-job-id": job.jobId }),
-  minWidth: 1200,
   header: () => <JobCounts />,
   filters: [
     { kind: "text", key: "jobName", testId: "job-search-name", label: (t) => t("jobs.search"), width: 200 },
@@ -93,7 +92,7 @@ const jobList: ListSpec<Job> = {
   columns: [
     { key: "jobName", title: (t) => t("jobs.jobName") },
     { key: "jobGroup", title: (t) => t("jobs.jobGroup"), render: (job) => job.jobGroup ?? "" },
-    { key: "handler", title: (t) => t("jobs.handler"), render: (job) => <Text size="xs" ff="monospace">{job.beanName}.{job.methodName}</Text> },
+    { key: "handler", title: (t) => t("jobs.handler"), render: (job) => <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>{job.beanName}.{job.methodName}</Text> },
     {
       key: "cronExpression",
       title: (t) => t("jobs.cron"),
