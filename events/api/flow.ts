@@ -2,7 +2,8 @@
  * The workflow lists' verbs (worker/flow/routes/tasks.ts and monitor.ts): my to-do, what I handled, what I
  * started, every instance, and the monitor's running instances and open tasks. Each row names what its
  * instance is about: the business record's kind (`businessName`, in the request's language), the applicant
- * enterprise and the record's own title, as the module that started it said.
+ * enterprise and the record's own title, as the module that started it said. Also my task counts and the
+ * process models' list (worker/flow/routes/models.ts).
  */
 import { z } from "zod";
 import { verb } from "./verb.ts";
@@ -113,6 +114,27 @@ export const monitorTaskRow = z.strictObject({
   ...about,
 });
 
+/** A process model as its list shows it: the latest deployed version, null while never published. */
+export const modelRow = z.strictObject({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  formCode: z.string().nullable(),
+  version: z.number().int().nullable(),
+  deployTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
+export const modelListQuery = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  /** name or key contains */
+  name: z.string().max(100).optional(),
+  category: z.string().max(64).optional(),
+});
+
 export const flow = {
   todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
   done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),
@@ -120,4 +142,7 @@ export const flow = {
   instances: verb({ method: "GET", path: "/flowable/instance/list", query: flowListQuery, response: z.array(instanceRow), paged: true }),
   running: verb({ method: "GET", path: `${monitor}/runningProcess`, query: flowListQuery, response: z.array(instanceRow), paged: true }),
   monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: z.array(monitorTaskRow), paged: true }),
+  /** how many tasks are mine to do, I handled, processes I started and copied to me */
+  counts: verb({ method: "GET", path: `${task}/counts`, response: z.strictObject({ todo: z.number().int(), done: z.number().int(), initiated: z.number().int(), cc: z.number().int() }) }),
+  models: verb({ method: "GET", path: "/flowable/definition/models", query: modelListQuery, response: z.array(modelRow), paged: true }),
 };

@@ -149,9 +149,7 @@ export function taskRoutes(routes: RouteTable) {
       const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("抄送我的流程", "Processes copied to me"))
-    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), {
-      doc: { summary: l("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"), response: z.object({ todo: z.number(), done: z.number(), initiated: z.number(), cc: z.number() }) },
-    })
+    .verb(flow.counts, "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), summary("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"))
     .get("/flowable/task/flowRecord", tag.info, async (c) => {
       const { procInsId } = parseInput(recordQuery, c.req.query());
       await readable(c, procInsId);
