@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
-import { call, login } from "./helpers.ts";
+import { call, creditCode, login } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
@@ -210,9 +210,10 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *forms() {
     const { forms, datamodel } = contract;
     const code = `cf${Date.now().toString(36)}`;
-    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields: [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }] } };
-    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }];
-    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols }] }] };
+    const fields = [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }, { name: "agree", title: "同意", type: "dict", dictType: "yesNo" }, { name: "note", title: "内部备注", type: "text" }];
+    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields } };
+    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }, { field: "agree", widget: "select", span: 12 }];
+    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols: cols.slice(0, 2) }, { cols: cols.slice(2) }] }] };
     const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
     yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
     yield { verb: forms.release, params: { id: form.id }, body: {} };
@@ -221,6 +222,14 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const filled = yield { verb: forms.fill, body: { formId: form.id, title: "契约", data: { title: "一", amount: 1 } } };
     yield { verb: forms.fillUpdate, body: { id: filled.id, data: { title: "二", amount: 2 } } };
     yield { verb: forms.filledInfo, params: { type: form.id, id: filled.id } };
+    // a fill-in link for an enterprise: the public page reads the form (its fields and dictionaries) and submits it once
+    const enterprise = { creditCode: creditCode(), entName: "契约链接企业" };
+    expect((await call("/common/enenterprisebasicinfo/save", { token: admin, body: { ...enterprise, areaCode: "610100" } })).body.code).toBe(0);
+    const link = yield { verb: forms.linkIssue, params: { id: form.id }, body: { enterpriseCode: enterprise.creditCode, days: 3 } };
+    const opened = yield { verb: forms.linkRead, query: { token: link.token } };
+    expect(opened.model.model.fields.map((f: { name: string }) => f.name)).toEqual(["title", "amount", "agree"]);
+    expect(opened.dicts.yesNo).not.toHaveLength(0);
+    yield { verb: forms.linkSubmit, body: { token: link.token, data: { title: "链接", amount: 5, agree: "1" } } };
     // a process form started and approved: the task's form and the approval that saves the amount
     const adminId = await seedId("user:admin");
     const key = `${code}_flow`;
