@@ -143,6 +143,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: flow.instances, query: { page: 1, limit: 10, status: "finished" } }).not.toHaveLength(0);
     yield { verb: flow.running, query: { page: 1, limit: 10 } };
     yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
+    const record = yield { verb: flow.record, query: { procInsId } };
+    expect(record.map((r: { action: string }) => r.action)).toContain("complete");
+    expect(yield { verb: flow.startable, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
     const counts = yield { verb: flow.counts };
     expect(counts.done).toBeGreaterThan(0);
     expect(yield { verb: flow.models, query: { page: 1, limit: 10 } }).not.toHaveLength(0);

@@ -2,8 +2,8 @@
  * The workflow lists' verbs (worker/flow/routes/tasks.ts and monitor.ts): my to-do, what I handled, what I
  * started, every instance, and the monitor's running instances and open tasks. Each row names what its
  * instance is about: the business record's kind (`businessName`, in the request's language), the applicant
- * enterprise and the record's own title, as the module that started it said. Also my task counts and the
- * process models' list (worker/flow/routes/models.ts).
+ * enterprise and the record's own title, as the module that started it said. Also my task counts, an
+ * instance's flow record, the processes one may start and the process models' list (worker/flow/routes/models.ts).
  */
 import { z } from "zod";
 import { verb } from "./verb.ts";
@@ -135,6 +135,27 @@ export const modelListQuery = z.object({
   category: z.string().max(64).optional(),
 });
 
+/** A step of an instance's flow record: who acted on which node, how, and when. */
+export const recordRow = z.strictObject({
+  taskId: z.string().nullable(),
+  nodeKey: z.string().nullable(),
+  nodeName: z.string().nullable(),
+  action: z.string(),
+  /** the action's readable name in the request's language */
+  actionName: z.string(),
+  byId: z.string().nullable(),
+  byName: z.string().nullable(),
+  /** whose turn it is (an open row), or to whom a delegate / transfer / CC went */
+  assigneeName: z.string().nullable(),
+  comment: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+
+/** A process one may start: the latest published version of a model. */
+export const startableRow = z.strictObject({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
+
 export const flow = {
   todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
   done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),
@@ -144,5 +165,8 @@ export const flow = {
   monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: z.array(monitorTaskRow), paged: true }),
   /** how many tasks are mine to do, I handled, processes I started and copied to me */
   counts: verb({ method: "GET", path: `${task}/counts`, response: z.strictObject({ todo: z.number().int(), done: z.number().int(), initiated: z.number().int(), cc: z.number().int() }) }),
+  record: verb({ method: "GET", path: `${task}/flowRecord`, query: z.object({ procInsId: z.string().min(1).max(64) }), response: z.array(recordRow) }),
+  /** any signed-in user */
+  startable: verb({ method: "GET", path: "/flowable/definition/startable", query: modelListQuery, response: z.array(startableRow), paged: true }),
   models: verb({ method: "GET", path: "/flowable/definition/models", query: modelListQuery, response: z.array(modelRow), paged: true }),
 };
