@@ -44,7 +44,7 @@ export default {
       versions: { title: "【{{name}}】的版本", modelVersion: "模型版本", releasedAt: "发布时间", fields: "字段数", live: "当前" },
       data: {
         form: "表单", status: "状态", title: "标题", createTime: "填写时间", fill: "填写表单", view: "查看",
-        filledWith: "填写版本 v{{version}}", approval: "审批记录",
+        filledWith: "填写版本 v{{version}}", approval: "审批记录", fileName: "表单数据",
       },
       fill: {
         title: "填写表单", editTitle: "修改表单数据", pickForm: "选择表单", titleField: "标题", required: "{{name}}不能为空",
@@ -100,7 +100,7 @@ export default {
       versions: { title: "Versions of [{{name}}]", modelVersion: "Model version", releasedAt: "Released at", fields: "Fields", live: "Live" },
       data: {
         form: "Form", status: "Status", title: "Title", createTime: "Filled at", fill: "Fill a form", view: "View",
-        filledWith: "Filled with v{{version}}", approval: "Approval record",
+        filledWith: "Filled with v{{version}}", approval: "Approval record", fileName: "Form data",
       },
       fill: {
         title: "Fill a form", editTitle: "Change a filled form", pickForm: "Form", titleField: "Title", required: "{{name}} cannot be empty",
