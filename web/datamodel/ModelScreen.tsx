@@ -68,7 +68,7 @@ function modelList(openHistory: (id: string) => void, openRecords: (id: string) 
     rowKey: (row) => row.id,
     rowAttrs: (row) => ({ "data-model-id": row.id, "data-model-code": row.code }),
     minWidth: 900,
-    filters: [{ kind: "text", key: "name", label: (t) => t("datamodel.model.searchName"), testId: "model-search-name", width: 220 }],
+    filters: [{ kind: "text", key: "name", label: (t) => t("datamodel.model.searchName"), width: 220 }],
     columns: [
       { key: "name", title: (t) => t("datamodel.model.name") },
       { key: "code", title: (t) => t("datamodel.model.code"), render: (row) => <Text size="sm" ff="monospace">{row.code}</Text> },
