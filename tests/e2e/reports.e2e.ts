@@ -139,7 +139,7 @@ describe("report designer and viewer", () => {
  * an offered yes/no filter on 重点项目 that is no column of the answer), as a staff member reads it at 1440×900.
  */
 describe("the demo report in the viewer, in both languages", () => {
-  const texts = (locator: Locator) => locator.evaluateAll((list) => list.map((e) => ((e as Element).textContent ?? "").trim()));
+  const texts = async (locator: Locator) => (await locator.allTextContents()).map((v) => v.trim());
   /** 1,234,567 or 1,234.5: a number of four digits or more grouped by thousands */
   const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 
