@@ -31,7 +31,7 @@ function modelList(open: (id: string | "new") => void): ListSpec<ReportModel> {
     query: (params) => reportQueries.models(params),
     rowKey: (m) => m.id,
     rowAttrs: (m) => ({ "data-model-id": m.id }),
-    filters: [{ kind: "text", key: "search", label: (t) => t("reports.searchModels"), width: 220 }],
+    filters: [{ kind: "text", key: "search", testId: "report-model-search", label: (t) => t("reports.searchModels"), width: 220 }],
     columns: [
       { key: "name", title: (t) => t("reports.name"), render: (m) => <Anchor onClick={() => open(m.id)}>{m.name}</Anchor> },
       { key: "code", title: (t) => t("reports.code") },
