@@ -11,8 +11,12 @@
  * A list embedded in another screen (`local`) keeps its state to itself, and the screen may set filters
  * (`preset`, e.g. the instance chosen above it): a change of them applies them and goes to page 1.
  *
+ * With `export` declared, the toolbar offers what the list shows (its filters and sort, every page, its visible
+ * columns) as xlsx or csv, written in the browser (./ListExport.tsx); a column whose cell is not plain text
+ * declares `value`, the cell as the file holds it.
+ *
  * Test ids follow the declaration's `name`: `<name>-screen`, `<name>-table`, `<name>-row`, `<name>-search`,
- * and `<name>-<filter key>` unless a filter names its own.
+ * `<name>-export`, and `<name>-<filter key>` unless a filter names its own.
  *
  * @example
  * const logList: ListSpec<JobLog> = {
@@ -46,6 +50,8 @@ import { PageBar } from "../widgets/PageBar/index.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { arrangeChosen, columnPrefs, type Column } from "./columns.ts";
 import { DetailDrawer, type DetailSpec } from "./DetailDrawer.tsx";
+import { ListExport } from "./ListExport.tsx";
+import type { ExportCell } from "./listExport.ts";
 import { ListPage, type ListPageProps } from "./ListPage.tsx";
 import type { Filters, ListShape, Sort } from "./listSearch.ts";
 import { useLastPageFallback, useListState } from "./useListState.ts";
@@ -77,7 +83,7 @@ export interface ListColumn<R> {
   key: string;
   title: (t: TFunction) => string;
   /** the cell; default: the row's value under `key`, or — */
-  render?: (row: R, t: TFunction) => ReactNode;
+  render?: (row: R, t: TFunction, list: ListContext<R>) => ReactNode;
   /** px */
   width?: number;
   /** a header click orders the list by it (`orderField`/`order`, see `sortQuery`) @default false */
@@ -86,6 +92,8 @@ export interface ListColumn<R> {
   hidden?: boolean;
   /** the cell's data-testid */
   testId?: string;
+  /** the cell in an export (a dictionary's name may be looked up) @default what `render` shows when that is text or a number, else the row's value under `key` */
+  value?: (row: R, t: TFunction) => ExportCell | undefined | Promise<ExportCell | undefined>;
 }
 
 /** What a row action, the toolbar and the drawer's footer can do to the list. */
@@ -148,6 +156,8 @@ export interface ListSpec<R> {
   refetchInterval?: (rows: R[]) => number | false;
   /** the table's minimum width before it scrolls sideways @default 1000 */
   minWidth?: number;
+  /** the toolbar's Export menu, the file named `<fileName>-YYYYMMDD.xlsx|csv` */
+  export?: { fileName: (t: TFunction) => string };
 }
 
 const dateText = /^\d{4}-\d{2}-\d{2}$/;
@@ -291,6 +301,7 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
             {spec.selectable && selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
               {spec.toolbar?.(context)}
+              {spec.export && <ListExport name={spec.name} fileName={spec.export.fileName} params={{ ...order, ...query }} query={spec.query} columns={columns.map((c) => ({ ...c, render: c.render && ((row: R) => c.render!(row, t, context)) }))} />}
               {chooser && <ColumnChooser label={label} defaults={() => defaults} columns={arrangeChosen(defaults, prefs.data?.columns)} onSave={saveColumns} />}
             </Group>
           </Group>
@@ -326,7 +337,7 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
                       )}
                       {columns.map((c) => (
                         <Table.Td key={c.key} data-column={c.key} data-testid={c.testId}>
-                          {c.render ? c.render(row, t) : String((row as Record<string, unknown>)[c.key] ?? "—")}
+                          {c.render ? c.render(row, t, context) : String((row as Record<string, unknown>)[c.key] ?? "—")}
                         </Table.Td>
                       ))}
                       {spec.actions && (
