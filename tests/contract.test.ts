@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
-import { call, login } from "./helpers.ts";
+import { call, creditCode, login } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
@@ -235,6 +235,19 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.revoke, params: { id: form.id }, body: {} };
+  },
+
+  async *enterprise() {
+    const { enterprise } = contract;
+    const code = creditCode();
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, areaCode: "610100" } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    const patent = await call("/common/enpatentinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, title: "一种契约装置", appNo: `CN${code.slice(-9)}` } });
+    expect(patent.body.code, JSON.stringify(patent.body)).toBe(0);
+    const rows = yield { verb: enterprise.timeline, query: { creditCode: code, page: 1, limit: 10 } };
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const counts = yield { verb: enterprise.tabCounts, query: { creditCode: code } };
+    expect(counts["common.enpatentinfo"]).toBe(1);
   },
 };
 

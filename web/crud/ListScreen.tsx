@@ -278,10 +278,12 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
     event?.preventDefault();
     update({ filters: queryOf(draft), page: 1 });
   };
+  // the screen's own filters (preset) stay: they are not the user's to clear
   const reset = () => {
-    setDraft({});
-    update({ filters: {}, page: 1, sort: null });
+    setDraft(preset ?? {});
+    update({ filters: { ...preset }, page: 1, sort: null });
   };
+  const filterable = (spec.filters?.length ?? 0) > 0;
   const cycle = (field: string) => update({ sort: { field, order: sort?.field === field && sort.order === "asc" ? "desc" : "asc" }, page: 1 });
   const label = (key: string) => spec.columns.find((c) => c.key === key)?.title(t) ?? key;
   const canSelect = typeof spec.selectable === "function" ? spec.selectable : () => true;
@@ -296,8 +298,12 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
         <form onSubmit={search} role="search">
           <Group gap="sm">
             <FilterBar spec={spec} values={draft} onChange={setDraft} />
-            <Button type="submit" leftSection={<IconSearch size={16} />} data-testid={`${spec.name}-search`}>{t("actions.search")}</Button>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>{t("actions.reset")}</Button>
+            {filterable && (
+              <>
+                <Button type="submit" leftSection={<IconSearch size={16} />} data-testid={`${spec.name}-search`}>{t("actions.search")}</Button>
+                <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>{t("actions.reset")}</Button>
+              </>
+            )}
             {spec.selectable && selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
               {spec.toolbar?.(context)}
