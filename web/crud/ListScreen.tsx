@@ -154,6 +154,8 @@ export interface ListSpec<R> {
   form?: (id: string | null, close: () => void) => ReactNode;
   /** reload while the rows are still changing (a running job) */
   refetchInterval?: (rows: R[]) => number | false;
+  /** the page size when the URL names none (10, 20, 50 or 100) @default 10 */
+  pageSize?: 10 | 20 | 50 | 100;
   /** the table's minimum width before it scrolls sideways @default 1000 */
   minWidth?: number;
   /** the toolbar's Export menu, the file named `<fileName>-YYYYMMDD.xlsx|csv` */
@@ -177,6 +179,7 @@ function shapeOfSpec(spec: ListSpec<any>): ListShape {
         return dates.has(key) && !dateText.test(raw) ? undefined : raw;
       },
       sorts: spec.columns.filter((c) => c.sortable).map((c) => c.key),
+      pageSize: spec.pageSize,
       searchable: false,
     };
     shapes.set(spec, shape);

@@ -30,6 +30,7 @@ function timelineList(master: Family, history: (shown: { family: Family; id: str
     name: "timeline",
     path: enterprise.timeline.path,
     local: true,
+    pageSize: 20,
     query: (params) => queryOptions({ queryKey: [master.path, "timeline", params], queryFn: () => callPage(enterprise.timeline, { query: params }), staleTime: 0 }),
     rowKey: (row) => `${row.family}:${row.recordId}:${row.at}:${row.type}`,
     rowAttrs: (row) => ({ "data-family": familyOf(row.family)?.name ?? row.family, "data-action": actionOf(row) }),
