@@ -39,6 +39,12 @@ export interface Field {
    * records): the record's state, its read-model row and a rebuilt row all read it the same way.
    */
   fallback?: unknown;
+  /** the unit a number is counted in (万元, %, 月): shown beside the value, never assumed */
+  unit?: Text;
+  /** `ref` fields: the family pointed at, by its perm (`common:tbfinanc`), so a reader sees its name */
+  refers?: string;
+  /** `json` fields holding ids of uploaded files (/file): shown as downloadable names */
+  files?: true;
 }
 
 interface Options {
@@ -46,6 +52,12 @@ interface Options {
   rules?: RuleName[];
   /** set only by the family's commands (see Field.managed) */
   managed?: boolean;
+  /** see Field.unit */
+  unit?: Text;
+  /** see Field.refers */
+  refers?: string;
+  /** see Field.files */
+  files?: true;
 }
 
 /** Treats "" like an absent value, so optional form fields can be cleared and required ones report "cannot be empty". */
@@ -65,7 +77,8 @@ function withRules(schema: z.ZodString, names: RuleName[] = []): z.ZodType {
  * their schemas only when a command of that family is validated (or the API document is asked for).
  */
 function make(kind: FieldKind, sql: SqlType, label: Text, schema: () => z.ZodType, options: Options, extra: Partial<Field> = {}): Field {
-  const made = { kind, sql, label, required: options.required ?? false, rules: options.rules ?? [], ...(options.managed ? { managed: true } : {}), ...extra } as Field;
+  const { unit, refers, files } = options;
+  const made = { kind, sql, label, required: options.required ?? false, rules: options.rules ?? [], ...(options.managed ? { managed: true } : {}), ...(unit ? { unit } : {}), ...(refers ? { refers } : {}), ...(files ? { files } : {}), ...extra } as Field;
   return lazyProperty(made, "schema", schema);
 }
 

@@ -252,6 +252,19 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.revoke, params: { id: form.id }, body: {} };
   },
+
+  async *enterprise() {
+    const { enterprise } = contract;
+    const code = creditCode();
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, areaCode: "610100" } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    const patent = await call("/common/enpatentinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, title: "一种契约装置", appNo: `CN${code.slice(-9)}` } });
+    expect(patent.body.code, JSON.stringify(patent.body)).toBe(0);
+    const rows = yield { verb: enterprise.timeline, query: { creditCode: code, page: 1, limit: 10 } };
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const counts = yield { verb: enterprise.tabCounts, query: { creditCode: code } };
+    expect(counts["common.enpatentinfo"]).toBe(1);
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {

@@ -8,6 +8,10 @@ import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { store } from "../worker/modules.ts";
+import { execute, principal } from "../worker/commands/execute.ts";
+import { createOf } from "../worker/resources/commands.ts";
+import { synPatentsList } from "../events/families/syn-registration.ts";
+import type { Family } from "../events/family.ts";
 
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const master = "/common/enenterprisebasicinfo";
@@ -62,6 +66,18 @@ describe("an enterprise's tabs", () => {
     expect((await call(`${master}/byCreditCode/not-a-code`, { token })).body.code).toBe(422);
   });
 
+  it("counts each profile list's records of one enterprise as its list does, only for lists the reader may open", async () => {
+    const counts = (await ok(`${master}/tabCounts?creditCode=${a.creditCode}`)).data as Record<string, number>;
+    expect(counts["common.enpatentinfo"]).toBe((await ok(`/common/enpatentinfo/list?creditCode=${a.creditCode}`)).total);
+    expect(counts["common.enpatentinfo"]).toBeGreaterThanOrEqual(2);
+    expect(counts["syn.synxzgxflist"]).toBe(0);
+    expect(counts[`common.enenterprisebasicinfo`]).toBeUndefined();
+    const reader = await userWithPermissions(token, ["common:enenterprisebasicinfo:info", "common:enpatentinfo:list"]);
+    const seen = (await call(`${master}/tabCounts?creditCode=${a.creditCode}`, { token: reader.token })).body;
+    expect(seen.data).toEqual({ "common.enpatentinfo": counts["common.enpatentinfo"] });
+    expect((await call(`${master}/tabCounts?creditCode=bad`, { token })).body.code).toBe(422);
+  });
+
   it("offers enterprises to pickers by name fragment or exact code", async () => {
     expect((await ok(`${master}/enterList?keyword=${encodeURIComponent("甲科技")}`)).data).toEqual([{ id: a.id, creditCode: a.creditCode, entName: a.entName }]);
     expect((await ok(`${master}/enterList?keyword=${b.creditCode}`)).data).toEqual([{ id: b.id, creditCode: b.creditCode, entName: b.entName }]);
@@ -69,7 +85,7 @@ describe("an enterprise's tabs", () => {
 });
 
 describe("the enterprise timeline", () => {
-  type Row = { at: string; family: string; familyLabel: string; recordId: string; type: string; action: string; changed: string[]; actorName: string | null };
+  type Row = { at: string; family: string; familyLabel: string; recordId: string; title: string | null; type: string; action: string; changed: string[]; actorName: string | null; by: { kind: string; name: string | null } };
   const timeline = async (e: Enterprise, t = token) => (await call(`${master}/timeline?creditCode=${e.creditCode}&limit=100`, { token: t })).body as { code: number; total: number; data: Row[] };
   let historyId: string;
   let patentId: string;
@@ -90,6 +106,20 @@ describe("the enterprise timeline", () => {
     expect(answer.data.find((r) => r.recordId === historyId)).toMatchObject({ family: "common.enotherhistory", type: "common.enotherhistory.created" });
     expect(answer.total).toBe(answer.data.length);
     expect(answer.data[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it("names the record by its title field and the change's author by name or by source", async () => {
+    const answer = await timeline(a);
+    // the title as each event left it: the update's new one, the creation's first one
+    expect(answer.data[0]).toMatchObject({ recordId: patentId, title: "一种温度传感器", by: { kind: "user", name: expect.any(String) } });
+    expect(answer.data[0]!.by.name).toBe(answer.data[0]!.actorName);
+    expect(answer.data[1]).toMatchObject({ recordId: patentId, title: "一种传感器" });
+    expect(answer.data.find((r) => r.recordId === historyId)).toMatchObject({ title: "电话回访" });
+    // a synchronised list's record written by a sync run: the source, not a person
+    const sync = principal("sync");
+    await execute({ name: "test.sync", decide: () => ({ writes: [createOf(synPatentsList as unknown as Family, { ...scope(a), title: "一种同步来的专利", appNo: "CN202410000011" })], answer: null }) }, sync, { db: env.DB, store });
+    const synced = (await timeline(a)).data[0]!;
+    expect(synced).toMatchObject({ family: "syn.synpatentslist", title: "一种同步来的专利", action: "created", by: { kind: "sync", name: null }, actorName: "sync" });
   });
 
   it("shows none of another enterprise's records", async () => {

@@ -239,10 +239,14 @@ describe("process forms", () => {
       expect(JSON.stringify(values(answer.body.data)), path).not.toMatch(/"reason"/);
       return answer.body.data;
     };
-    const attributes = (d: any) => [d.variables, d.formFields];
+    // the business record the check page draws is the filled form, as the node shows it
+    const attributes = (d: any) => [d.variables, d.formFields, d.business];
     const readsFirstNode = async (amount: number) => {
       expect(await hiddenFrom(`/flowable/task/processVariables/${firstTask}`, first.token)).toMatchObject({ title: "差旅", amount, kind: "other" });
-      expect((await hiddenFrom(`/flowable/task/taskAttributes/${firstTask}`, first.token, attributes)).variables).toMatchObject({ title: "差旅", amount });
+      const seen = await hiddenFrom(`/flowable/task/taskAttributes/${firstTask}`, first.token, attributes);
+      expect(seen.variables).toMatchObject({ title: "差旅", amount });
+      expect(seen.business).toMatchObject({ kind: "form", status: "reviewing" });
+      expect(Object.fromEntries(seen.business.fields.map((f: { key: string; value: unknown }) => [f.key, f.value]))).toEqual({ title: "差旅", amount, kind: "other" });
       // the same task read by an administrator: its node decides, not who reads
       await hiddenFrom(`/flowable/monitor/taskVariableList?taskId=${firstTask}`, admin);
       await hiddenFrom(`/flowable/task/taskAttributes/${firstTask}`, admin, attributes);

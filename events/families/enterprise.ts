@@ -68,6 +68,18 @@ export const enterpriseBasicInfo = defineFamily({
 export const masterName = enterpriseBasicInfo.name;
 
 /**
+ * The text field that names one of an enterprise's records to a reader (its timeline row): the master's name; else
+ * the record's name or title, else the first searched, then listed, text field that is not the enterprise's own
+ * code or name (else a number or date).
+ */
+export function recordTitleKey(family: Family): string | undefined {
+  if (family.name === masterName) return "entName";
+  const candidates = ["name", "title", ...family.search, ...family.columns].filter((key) => key !== "creditCode" && key !== "entName");
+  const plain = new Set(["int", "number", "date", "datetime"]);
+  return candidates.find((key) => family.fields[key]?.kind === "text") ?? candidates.find((key) => plain.has(family.fields[key]?.kind ?? ""));
+}
+
+/**
  * 上市企业名录: an imported roster of enterprises by pool and year (excelSave). "szt" is not decoded; the
  * menu calls the screen 上市企业, so the pools are tiers of the listing pipeline.
  */

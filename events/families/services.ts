@@ -32,13 +32,13 @@ const applyFields = () => ({
   status: field.dict(l("申请状态", "Application status"), "applyStatus", { managed: true }),
   procInsId: field.text(l("流程实例", "Process instance"), { managed: true, max: 64 }),
   applyTime: field.datetime(l("申请时间", "Applied at"), { managed: true }),
-  applicantId: field.ref(l("申请人", "Applicant"), { managed: true }),
+  applicantId: field.ref(l("申请人", "Applicant"), { managed: true, refers: "sys:user" }),
 });
 
 const contactName = () => field.text(l("联系人", "Contact person"), { max: 32 });
 const contactPhone = () => field.text(l("联系电话", "Contact phone"), { max: 20, rules: ["phone"] });
 /** ids of uploaded files (/file) */
-const files = (zh: string, en: string) => field.json(l(zh, en), () => z.array(z.string().max(64)).max(20));
+const files = (zh: string, en: string) => field.json(l(zh, en), () => z.array(z.string().max(64)).max(20), { files: true });
 const areaCode = () => field.text(l("所属区划", "Zoning"), { max: 6, rules: ["zoningCode"] });
 
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
@@ -265,16 +265,17 @@ export const financingApplication = defineFamily({
   label: l("融资申请", "Financing application"),
   fields: {
     ...scope(),
-    productId: field.ref(l("融资产品", "Financing product")),
+    productId: field.ref(l("融资产品", "Financing product"), { refers: "common:tbfinanc" }),
     institutionName: field.text(l("意向机构", "Preferred institution"), { max: 128 }),
-    demandAmount: field.number(l("融资需求金额(万元)", "Amount sought (10k CNY)"), { required: true }),
+    demandAmount: field.number(l("融资需求金额(万元)", "Amount sought (10k CNY)"), { required: true, unit: l("万元", "10k CNY") }),
     termMonths: field.int(l("期限(月)", "Term (months)"), { min: 0, max: 600 }),
     purpose: field.longText(l("资金用途", "Use of funds"), { max: 2000 }),
     guaranteeOffered: field.dict(l("可提供担保", "Security offered"), "guaranteeMethod"),
-    acceptableRate: field.number(l("可接受年化利率(%)", "Acceptable annual rate (%)")),
+    acceptableRate: field.number(l("可接受年化利率(%)", "Acceptable annual rate (%)"), { unit: l("%", "%") }),
     contactName: contactName(),
     contactPhone: contactPhone(),
-    approvedAmount: field.number(l("批复金额(万元)", "Approved amount (10k CNY)")),
+    approvedAmount: field.number(l("批复金额(万元)", "Approved amount (10k CNY)"), { unit: l("万元", "10k CNY") }),
+    attachments: files("附件", "Attachments"),
     ...applyFields(),
   },
   search: ["entName", "institutionName"],
@@ -326,12 +327,12 @@ export const listingApplication = defineFamily({
   label: l("上市申请", "Listing application"),
   fields: {
     ...scope(),
-    listingId: field.ref(l("上市服务", "Listing service")),
+    listingId: field.ref(l("上市服务", "Listing service"), { refers: "common:tblisting" }),
     targetMarket: field.dict(l("目标板块", "Target board"), "listingMarket", { required: true }),
     plannedDate: field.date(l("计划上市时间", "Planned listing date")),
     sponsor: field.text(l("推荐机构/保荐券商", "Sponsor"), { max: 128 }),
-    lastYearRevenue: field.number(l("上年营业收入(万元)", "Revenue last year (10k CNY)")),
-    lastYearNetProfit: field.number(l("上年净利润(万元)", "Net profit last year (10k CNY)")),
+    lastYearRevenue: field.number(l("上年营业收入(万元)", "Revenue last year (10k CNY)"), { unit: l("万元", "10k CNY") }),
+    lastYearNetProfit: field.number(l("上年净利润(万元)", "Net profit last year (10k CNY)"), { unit: l("万元", "10k CNY") }),
     progressStage: field.dict(l("上市进度", "Progress"), "listingProgress"),
     contactName: contactName(),
     contactPhone: contactPhone(),
@@ -356,7 +357,7 @@ export const serviceApplication = defineFamily({
   label: l("服务申请", "Service application"),
   fields: {
     ...scope(),
-    serviceId: field.ref(l("服务项目", "Service")),
+    serviceId: field.ref(l("服务项目", "Service"), { refers: "common:tbservicepass" }),
     serviceType: field.dict(l("服务类型", "Service type"), "serviceType", { required: true }),
     demandDescription: field.longText(l("需求描述", "Needs"), { required: true, max: 2000 }),
     expectedDate: field.date(l("期望完成日期", "Wanted by")),
@@ -416,7 +417,7 @@ export const justiceApplication = defineFamily({
     justiceType: field.dict(l("服务类型", "Service type"), "justiceType", { required: true }),
     caseSummary: field.longText(l("事项简述", "Summary of the matter"), { required: true, max: 2000 }),
     counterparty: field.text(l("对方当事人", "Counterparty"), { max: 128 }),
-    disputeAmount: field.number(l("涉案金额(万元)", "Amount in dispute (10k CNY)")),
+    disputeAmount: field.number(l("涉案金额(万元)", "Amount in dispute (10k CNY)"), { unit: l("万元", "10k CNY") }),
     lawFirmId: field.ref(l("律师事务所", "Law firm")),
     lawyerName: field.text(l("律师", "Lawyer"), { max: 64 }),
     contactName: contactName(),

@@ -21,6 +21,7 @@ import {
   type ProcessTree,
 } from "./tree.ts";
 import type { Lang } from "../i18n.ts";
+import { defaultNames } from "./default-names.ts";
 
 export const qifuNamespace = "http://qifu.example/schema/bpmn";
 export const flowableNamespace = "http://flowable.org/bpmn";
@@ -122,11 +123,6 @@ export interface BpmnOptions {
   lang?: Lang;
 }
 
-/** Names for nodes the designer left unnamed, and for the nodes the conversion adds. */
-const defaultNames: Record<Lang, { start: string; end: string; approval: string; cc: string; escalated: (task: string) => string }> = {
-  "zh-CN": { start: "发起人", end: "结束", approval: "审批人", cc: "抄送人", escalated: (task) => `${task}（超时上报）` },
-  "en-US": { start: "Initiator", end: "End", approval: "Approver", cc: "Copy to", escalated: (task) => `${task} (escalated)` },
-};
 
 
 export async function treeToBpmn(tree: ProcessTree, options: BpmnOptions): Promise<string> {

@@ -27,6 +27,8 @@ export const formField = z.object({
   required: z.boolean().default(false),
   /** select: the choices (value = label unless given) */
   options: z.array(z.object({ value: z.string().max(100), label: z.string().max(100) })).max(200).optional(),
+  /** number and money: the unit the amount is counted in (元, 万元), shown beside it */
+  unit: z.string().max(16).optional(),
 });
 export type FormField = z.infer<typeof formField>;
 

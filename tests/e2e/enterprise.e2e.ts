@@ -77,12 +77,12 @@ beforeAll(async () => {
 const profile = () => page.getByTestId("enterprise-profile");
 const rows = () => page.getByTestId("record-row");
 
-/** Waits until the open tab's list has answered (its body is no longer busy) and answers its row count. */
+/** Waits until the open tab's lists have answered (no body is busy) and answers their row count. */
 async function settledRows(): Promise<number> {
-  const body = page.getByTestId("list-body");
-  await body.waitFor();
-  await poll(() => body.getAttribute("aria-busy")).toBe("false");
-  await page.getByTestId("record-table").waitFor();
+  const bodies = page.getByTestId("list-body");
+  await bodies.first().waitFor();
+  await poll(async () => (await bodies.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("aria-busy")))).every((busy) => busy === "false")).toBe(true);
+  await page.getByTestId("record-table").first().waitFor();
   return rows().count();
 }
 
@@ -106,9 +106,8 @@ describe("enterprise profile (企业档案)", () => {
     await expect(page.getByTestId("profile-code").textContent()).resolves.toBe(enterprise.creditCode);
     const header = await page.getByTestId("profile-header").textContent();
     for (const label of ["法定代表人", "登记状态", "所属行业", "企业规模", "所属区划", "服务专员"]) expect(header).toContain(label);
-    // the basic information tab is the master record's form, editable for the administrator
-    // (the form fills once the record has loaded: waited for, not read at once)
-    await poll(() => page.getByTestId("record-form").locator('input[name="entName"]').inputValue()).toBe(enterprise.entName);
+    // the basic information tab reads the master record (tests/e2e/enterprise-profile.e2e.ts edits it)
+    await poll(() => page.getByTestId("profile-basic").locator('[data-field="entName"] dd').textContent()).toBe(enterprise.entName);
     await page.screenshot({ path: "test-artifacts/enterprise-profile.png", fullPage: true });
   });
 
@@ -126,7 +125,7 @@ describe("enterprise profile (企业档案)", () => {
         const tab = page.locator(`[data-testid="profile-family-tab"][data-family="${name}"]`);
         await tab.click();
         await poll(() => tab.getAttribute("aria-selected")).toBe("true");
-        await page.locator(`[data-family="${name}"] [data-testid="list-toolbar"]`).waitFor();
+        await page.locator(`[data-list="${name}"] [data-testid="list-toolbar"]`).waitFor();
         const n = await settledRows();
         seen[name] = n;
         if (name === "common.tbroadshowpass") await page.screenshot({ path: "test-artifacts/enterprise-tab.png", fullPage: true });
@@ -134,7 +133,7 @@ describe("enterprise profile (企业档案)", () => {
         expect(await page.getByTestId("search-form").locator('input[name="creditCode"]').count()).toBe(0);
         const names = await rows().locator('[data-column="entName"]').allTextContents();
         for (const shown of names) expect(shown).toBe(enterprise.entName);
-        if (n === 0) await expect(page.getByTestId("record-table").textContent()).resolves.toContain("暂无数据");
+        if (n === 0) await expect(page.getByTestId("record-table").first().textContent()).resolves.toContain("暂无数据");
       }
     }
     // the tabs the issue names are there, and the roadshow created for this enterprise shows in its tab

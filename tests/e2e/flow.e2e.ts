@@ -141,12 +141,13 @@ describe("workflow: design, publish, start, approve as each assignee, return onc
     await editor().getByRole("tab", { name: "流程设计" }).click();
     await designer().waitFor();
 
-    // the initiator's form: one money field "金额" (variable amount)
+    // the initiator's form: one money field "金额" (variable amount), counted in 元
     await card("发起人").click();
     await drawer().getByRole("button", { name: "添加字段" }).click();
     await drawer().getByLabel(/^名称( \*)?$/).fill("金额");
     await drawer().getByLabel("字段标识（流程变量）").fill("amount");
     await pickOption(drawer().getByLabel(/^类型( \*)?$/), "金额");
+    await drawer().getByTestId("field-unit").fill("元");
     await closeDrawer();
     await poll(() => card("发起人").textContent()).toContain("表单 1 个字段");
 
@@ -205,8 +206,9 @@ describe("workflow: design, publish, start, approve as each assignee, return onc
   it("王芳 approves from her home page: the form, the diagram with her node active, the record", async () => {
     await switchTo(people.wangfang);
     await openPendingTask(nodes.first);
-    // the amount as the initiator entered it, read-only here
-    await expect(page.getByTestId("flow-form").textContent()).resolves.toContain("¥ 2,000.00");
+    // the amount as the initiator entered it, read-only here, in the unit its field declares (no currency assumed)
+    await poll(() => page.getByTestId("business-record").locator('[data-field="amount"]').textContent()).toContain("2,000 元");
+    expect(await page.getByTestId("todo-check").textContent()).not.toContain("¥");
     await poll(activeNodeNames).toEqual([nodes.first]);
     const lines = await recordLines();
     expect(lines[0]).toContain("系统管理员");

@@ -1,7 +1,7 @@
 /**
  * A synchronised list in a real browser: 裁判文书 run by hand from its list ("立即同步" after a confirmation),
  * the run's progress polled until it is done and the list filled, the run among the list's sync runs; then an
- * enterprise the run wrote court cases for, opened on its page, shows them on the risk tab.
+ * enterprise the run wrote court cases for, opened on its page, shows them under its judicial group.
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -58,7 +58,7 @@ describe("synchronised list (裁判文书)", () => {
     await page.keyboard.press("Escape");
   });
 
-  it("shows the enterprise's court cases on the risk tab of its page", async () => {
+  it("shows the enterprise's court cases under the judicial group of its page", async () => {
     // the enterprise the sync wrote for, else any enterprise holding court cases already (the demo region)
     if (!enterprise.creditCode) {
       const first = (await firstPage("/syn/synjuddoclist")).data[0];
@@ -67,7 +67,7 @@ describe("synchronised list (裁判文书)", () => {
     expect(enterprise.creditCode).toMatch(/^[0-9A-Z]{18}$/);
     await page.goto(`/common/enterprisebasicinfo/index?creditCode=${enterprise.creditCode}`);
     await page.getByTestId("enterprise-profile").waitFor();
-    await page.getByTestId("profile-group-risk").click();
+    await page.getByTestId("profile-group-judicial").click();
     const tab = page.getByTestId("profile-family-tab").filter({ hasText: "裁判文书" });
     await tab.click();
     await poll(() => tab.getAttribute("aria-selected")).toBe("true");

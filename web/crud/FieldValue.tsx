@@ -5,6 +5,7 @@ import type { Family } from "../../events/family.ts";
 import { DictTag } from "../widgets/DictTag/index.ts";
 import { RegionName } from "../widgets/RegionCascader/index.ts";
 import { RefName } from "./refs.tsx";
+import { useSeededName } from "../core/seeded.ts";
 
 export interface FieldValueProps {
   family: Family;
@@ -18,6 +19,7 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 export function FieldValue({ family, fieldKey, value, clamp = false }: FieldValueProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const field = family.fields[fieldKey];
   if (isEmpty(value)) return null;
   switch (field?.kind) {
@@ -39,12 +41,13 @@ export function FieldValue({ family, fieldKey, value, clamp = false }: FieldValu
       // a division code (not a division's own): its name
       if (field?.rules.includes("zoningCode") && fieldKey !== "code") return <RegionName value={String(value)} />;
       if (!field && typeof value === "object") return <>{JSON.stringify(value)}</>;
+      // a seeded name (a division's, a department's, a person's…) in the screen's language
       return clamp ? (
-        <Text component="span" size="sm" lineClamp={2} title={String(value)} style={{ display: "-webkit-box" }}>
-          {String(value)}
+        <Text component="span" size="sm" lineClamp={2} title={named(String(value))} style={{ display: "-webkit-box" }}>
+          {named(String(value))}
         </Text>
       ) : (
-        <>{String(value)}</>
+        <>{named(String(value))}</>
       );
   }
 }

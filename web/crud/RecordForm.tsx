@@ -4,10 +4,9 @@
  * field errors land on their fields; a 409 (changed meanwhile) shows the message and offers a reload.
  * Edit loads info/{id} and sends its `version`. Managed fields (set only by the family's own commands: publish,
  * examine, submit…) are shown read-only when editing and left out when adding; `preset` values (the enterprise of
- * a profile tab) start a new record and are shown read-only too. `inline` renders the form in place (the
- * enterprise profile's basic information) instead of in a dialog.
+ * a profile tab) start a new record and are shown read-only too.
  */
-import { Alert, Box, Button, Group, Input, LoadingOverlay, Paper, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Box, Button, Group, Input, LoadingOverlay, SimpleGrid, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
@@ -16,7 +15,7 @@ import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { ApiError } from "../core/api/http.ts";
 import { recordQueries, saveRecord, type Row } from "../core/api/records.ts";
-import { FormBody, ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
+import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 import { FieldInput, isWide, type FieldInputs } from "./FieldInput.tsx";
 import { FieldValue } from "./FieldValue.tsx";
 import { jsonError } from "./validate.ts";
@@ -35,13 +34,9 @@ export interface RecordFormProps {
   inputs?: FieldInputs;
   /** values a new record starts with, shown read-only (a scoped list's fixed filters) */
   preset?: Row;
-  /** in place, not in a dialog: cancel discards the changes, save keeps the form open @default false */
-  inline?: boolean;
-  /** inline: whether the user may save (without it the form is read-only) @default true */
-  editable?: boolean;
 }
 
-export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, preset, inline = false, editable = true }: RecordFormProps) {
+export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, preset }: RecordFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const queryClient = useQueryClient();
@@ -61,7 +56,7 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
 
   const presetKey = JSON.stringify(preset ?? {});
   const fresh = () => (editing ? (detail.data ? recordToForm(family, detail.data) : emptyValues(family)) : { ...emptyValues(family), ...recordToForm(family, preset ?? {}) });
-  const locked = (key: string) => !editable || (!!preset && key in preset) || !!family.fields[key]?.managed;
+  const locked = (key: string) => (!!preset && key in preset) || !!family.fields[key]?.managed;
 
   // a fresh form on each opening; the stored record once it has loaded
   useEffect(() => {
@@ -78,7 +73,7 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
   };
 
   const submit = async (values: FormValues) => {
-    if (!editable || (editing && !detail.data)) return false;
+    if (editing && !detail.data) return false;
     const { record } = formToRecord(family, values);
     try {
       const body = editing ? { ...record, [family.idKey]: id, version: detail.data!.version } : record;
@@ -86,10 +81,6 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
       notifications.show({ color: "green", message: answer.msg });
       await queryClient.invalidateQueries({ queryKey: [family.path] });
       onSaved?.(answer.data);
-      if (inline) {
-        await detail.refetch();
-        return false;
-      }
       return true;
     } catch (error) {
       // changed meanwhile: say so and offer the stored record; other refusals land on the fields
@@ -123,7 +114,7 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
           // carried but not shown (menus are picked on the roles screen): no grid cell
           if (!Custom && family.fields[key]!.kind === "refs" && key !== "roleIdList") return <FieldInput key={key} {...props} />;
           let cell: ReactNode;
-          if (locked(key)) cell = <ReadOnlyField family={family} fieldKey={key} value={editing && detail.data && (family.fields[key]!.managed || !editable) ? detail.data[key] : form.values[key]} error={form.errors[key]} />;
+          if (locked(key)) cell = <ReadOnlyField family={family} fieldKey={key} value={editing && detail.data && family.fields[key]!.managed ? detail.data[key] : form.values[key]} error={form.errors[key]} />;
           else cell = Custom ? <Custom {...props} /> : <FieldInput {...props} />;
           return (
             <Box key={key} style={isWide(family, key) ? { gridColumn: "1 / -1" } : undefined}>
@@ -135,15 +126,6 @@ export function RecordForm({ family, id, opened, onClose, onSaved, inputs = {}, 
     </>
   );
   const common = { form, onSubmit: submit, submitTestId: "save-record", disabled: editing && !detail.data, "data-family": family.name };
-  if (inline) {
-    return (
-      <Paper withBorder p="md">
-        <FormBody {...common} data-testid="record-form" onCancel={() => form.load(fresh())} cancelLabel={t("enterprise.basic.undo")} cancelTestId="record-undo" footer={editable ? undefined : <></>}>
-          {fields}
-        </FormBody>
-      </Paper>
-    );
-  }
   return (
     <ModalForm {...common} opened={opened} onClose={onClose} title={title} draggable width={760} data-testid="record-dialog">
       {fields}

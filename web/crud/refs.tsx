@@ -12,6 +12,7 @@ import { get } from "../core/api/http.ts";
 import type { NameKind } from "../core/api/names.ts";
 import { recordQueries, type Row } from "../core/api/records.ts";
 import { hasPermission } from "../core/session.ts";
+import { useSeededName } from "../core/seeded.ts";
 import { NameById } from "../widgets/NameById/index.ts";
 
 export interface RefTarget {
@@ -45,14 +46,15 @@ export function refTarget(family: Family, key: string): RefTarget | undefined {
   }
 }
 
-/** A row's display name: users as "name (account)", others by name. */
-export const rowLabel = (row: Row) => (row.userNo ? `${String(row.name)} (${String(row.userNo)})` : String(row.name ?? row.label ?? ""));
+/** A row's display name: users as "name (account)", others by name (a seeded name in the screen's language). */
+export const rowLabel = (row: Row, named: (name: string) => string = (n) => n) => (row.userNo ? `${named(String(row.name))} (${String(row.userNo)})` : named(String(row.name ?? row.label ?? "")));
 
 /** The choices of a target family (its listAll), only when the user may list it. */
 function useChoices(target: Family | undefined) {
   const allowed = !!target && hasPermission(target.tags.list);
+  const named = useSeededName();
   const query = useQuery({ ...recordQueries(target?.path ?? "").listAll(), enabled: allowed, staleTime: 60_000 });
-  const data = useMemo(() => (query.data ?? []).map((row) => ({ value: String(row[target!.idKey]), label: rowLabel(row) })), [query.data, target]);
+  const data = useMemo(() => (query.data ?? []).map((row) => ({ value: String(row[target!.idKey]), label: rowLabel(row, named) })), [query.data, target, named]);
   return { data, allowed, rows: query.data };
 }
 
@@ -65,8 +67,9 @@ export function RefName({ family, fieldKey, id }: { family: Family; fieldKey: st
 
 function ListedName({ target, id }: { target: Family | undefined; id: string }) {
   const { rows } = useChoices(target);
+  const named = useSeededName();
   const row = rows?.find((r) => String(r[target!.idKey]) === id);
-  return <>{row ? rowLabel(row) : id}</>;
+  return <>{row ? rowLabel(row, named) : id}</>;
 }
 
 /** Puts `name` on the visible input of a Mantine select (Mantine gives it to a hidden one). */
@@ -90,5 +93,6 @@ export function RoleSelect({ name, ...others }: Omit<MultiSelectProps, "data" | 
     queryFn: async () => (await get<{ roleId: string; name: string }[]>("/sys/role/select")).data,
     staleTime: 60_000,
   });
-  return <MultiSelect {...others} attributes={namedInput(name, "inputField")} data={roles.map((r) => ({ value: r.roleId, label: r.name }))} searchable clearable />;
+  const named = useSeededName();
+  return <MultiSelect {...others} attributes={namedInput(name, "inputField")} data={roles.map((r) => ({ value: r.roleId, label: named(r.name) }))} searchable clearable />;
 }

@@ -7,9 +7,10 @@
 import { flow } from "../../events/api/flow.ts";
 import { ListScreen, type ListColumn, type ListSpec } from "../crud/ListScreen.tsx";
 import { flowListQuery, paths, type DoneRow, type MyProcessRow, type TodoRow } from "../flow/tasks/api.ts";
-import { actionLabel, flowFilters, instanceColumns, OpenButton, StatusBadge } from "../flow/tasks/parts.tsx";
+import { actionLabel, flowColumn, flowFilters, instanceColumns, OpenButton, StatusBadge } from "../flow/tasks/parts.tsx";
 
-const column = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => ({ key, title: (t) => t(`msg.columns.${key}`), ...more });
+/** An approval list's column (a text cell shows seeded names in the screen's language), titled `msg.columns.<key>`. */
+const column = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => ({ ...flowColumn<R>(key, more), title: (t) => t(`msg.columns.${key}`) });
 
 type TaskRow = Pick<DoneRow, "taskId" | "procInsId" | "procDefName" | "taskName" | "startUserName">;
 

@@ -49,3 +49,13 @@ export async function namedCounts(db: D1Database, family: Family, key: string, l
   const [counts, labels] = await Promise.all([countBy(db, family, key), dictNames(db, family.fields[key]?.dict, lang)]);
   return counts.map((c) => ({ ...c, name: labels.get(c.value) ?? c.value }));
 }
+
+/**
+ * Records naming one enterprise, per family (family name → count): the count each of its profile tabs shows,
+ * the same condition its list applies (`creditCode` eq, served by the index that filter gives the read model).
+ */
+export async function enterpriseCounts(db: D1Database, families: Family[], creditCode: string): Promise<Record<string, number>> {
+  if (families.length === 0) return {};
+  const answers = await db.batch(families.map((f) => db.prepare(`SELECT COUNT(*) AS n FROM ${f.table} WHERE ${column(f, "creditCode")} = ?`).bind(creditCode)));
+  return Object.fromEntries(families.map((f, i) => [f.name, (answers[i]!.results[0] as { n: number }).n]));
+}

@@ -5,6 +5,7 @@
  */
 import type { Family } from "../../events/family.ts";
 import { families, familyByName } from "../../events/families/index.ts";
+import { profileGroups } from "../../events/families/profile-groups.ts";
 
 /** Family names (`<perm>` with `.`), as the event types and streams spell them. */
 export const names = {
@@ -54,3 +55,6 @@ export function column(family: Family, key: string): string {
 }
 
 export const hasField = (family: Family, key: string) => key in family.fields;
+
+/** The lists of an enterprise's profile (every tab of every group, as events/families/profile-groups.ts declares them). */
+export const profileFamilies = (): Family[] => profileGroups(families).flatMap((g) => g.tabs.flat());

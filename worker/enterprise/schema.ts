@@ -19,12 +19,16 @@ export const enterpriseTimeline = sqliteTable(
     /** family name, e.g. common.enpatentinfo */
     family: text("family").notNull(),
     recordId: text("record_id").notNull(),
+    /** the record's naming field (events/families/enterprise.ts recordTitleKey) as the event left it */
+    title: text("title"),
     /** the event type, e.g. common.enpatentinfo.updated */
     type: text("type").notNull(),
     /** the state command that made an update (publish, examine…), reverted, or the event's kind (created…) */
     action: text("action").notNull(),
     /** JSON array of the field keys an update changed ([] otherwise) */
     changed: text("changed").notNull(),
+    /** the acting user's id; null for code acting for the system (its principal's name is in actor_name) */
+    actorId: text("actor_id"),
     actorName: text("actor_name"),
   },
   (t) => [primaryKey({ columns: [t.creditCode, t.position] })],

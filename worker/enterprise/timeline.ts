@@ -6,24 +6,35 @@
  */
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
+import { recordTitleKey } from "../../events/families/enterprise.ts";
 import { logByKeys, logRange } from "../store/sql.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 
 /**
  * One event → its timeline row, from the log as `e`. The family is the stream's prefix; the action is the state
- * command an update names (publish, examine…), "reverted", or the event's kind (as history tells it).
+ * command an update names (publish, examine…), "reverted", or the event's kind (as history tells it); the title
+ * is the record's naming field (recordTitleKey) as the event left it.
  */
-const rowSelect = `
+function rowSelect(families: Family[]): string {
+  const titled = families.flatMap((f) => {
+    const key = recordTitleKey(f);
+    return key ? [`WHEN '${f.name}' THEN CAST(json_extract(e.data, '$.record.${key}') AS TEXT)`] : [];
+  });
+  const title = titled.length ? `CASE substr(e.stream, 1, instr(e.stream, ':') - 1) ${titled.join(" ")} END` : "NULL";
+  return `
   SELECT json_extract(e.data, '$.record.creditCode') AS credit_code,
          e.position,
          e.at,
          substr(e.stream, 1, instr(e.stream, ':') - 1) AS family,
          json_extract(e.data, '$.id') AS record_id,
+         ${title} AS title,
          e.type,
          COALESCE(json_extract(e.data, '$.action'), CASE WHEN json_extract(e.data, '$.revertedTo') IS NOT NULL THEN 'reverted' END, substr(e.type, instr(e.stream, ':') + 1)) AS action,
          CASE WHEN json_type(e.data, '$.changes') = 'object' THEN (SELECT json_group_array(c.key) FROM json_each(e.data, '$.changes') c) ELSE '[]' END AS changed,
+         json_extract(e.meta, '$.actorId') AS actor_id,
          json_extract(e.meta, '$.actorName') AS actor_name`;
+}
 
 /** Records without a code (a draft, a platform-wide record) belong to no enterprise's timeline. */
 const named = `json_extract(e.data, '$.record.creditCode') IS NOT NULL AND json_extract(e.data, '$.record.creditCode') <> ''`;
@@ -31,10 +42,11 @@ const named = `json_extract(e.data, '$.record.creditCode') IS NOT NULL AND json_
 /** Events per statement of an append (a seed or an import hands over thousands at once). */
 const keysPerStatement = 5000;
 
-const insert = "INSERT OR IGNORE INTO enterprise_timeline (credit_code, position, at, family, record_id, type, action, changed, actor_name)";
+const insert = "INSERT OR IGNORE INTO enterprise_timeline (credit_code, position, at, family, record_id, title, type, action, changed, actor_id, actor_name)";
 
 export function timelineProjection(families: Family[]): Projection {
   const types = families.flatMap((f) => [f.events.created, f.events.updated, f.events.deleted, f.events.restored]);
+  const select = rowSelect(families);
   return {
     name: "enterprise.timeline",
     tables: ["enterprise_timeline"],
@@ -45,14 +57,14 @@ export function timelineProjection(families: Family[]): Projection {
       // keys travel as one JSON parameter per slice, well under D1's 2 MB value limit
       for (let i = 0; i < keys.length; i += keysPerStatement) {
         statements.push({
-          sql: `${insert} ${rowSelect} ${logByKeys("e")} WHERE ${named}`,
+          sql: `${insert} ${select} ${logByKeys("e")} WHERE ${named}`,
           params: [JSON.stringify(keys.slice(i, i + keysPerStatement))],
         });
       }
       return statements;
     },
     rebuildRange(from, to) {
-      return [{ sql: `${insert} ${rowSelect} ${logRange("e", { types })} AND ${named}`, params: [from, to] }];
+      return [{ sql: `${insert} ${select} ${logRange("e", { types })} AND ${named}`, params: [from, to] }];
     },
   };
 }
@@ -62,11 +74,33 @@ export interface TimelineRow {
   family: string;
   familyLabel: string;
   recordId: string;
+  /** the record's naming field when the change was made (null: it had none) */
+  title: string | null;
   type: string;
   action: string;
   changed: string[];
   changedLabels: string[];
   actorName: string | null;
+  /** who made the change: a user (by name) or the code acting for the system (a sync run, the scheduler, a portal…) */
+  by: Actor;
+}
+
+export interface Actor {
+  kind: "user" | "sync" | "scheduler" | "portal" | "system";
+  name: string | null;
+}
+
+/**
+ * Who an event's meta names: a user has an id; code acting for the system records only its principal's name
+ * (worker/commands/types.ts: "sync", "scheduler", "portal:<portal>", "system" for the clock and the seed).
+ */
+export function changedBy(actorId: string | null, actorName: string | null): Actor {
+  if (actorId) return { kind: "user", name: actorName };
+  if (actorName === "sync" || actorName === "scheduler") return { kind: actorName, name: null };
+  if (actorName?.startsWith("portal:")) return { kind: "portal", name: actorName.slice("portal:".length) };
+  // rows projected before actor_id was kept carry a user's name only
+  if (actorName && actorName !== "system") return { kind: "user", name: actorName };
+  return { kind: "system", name: null };
 }
 
 /**
@@ -78,7 +112,7 @@ export async function timelinePage(db: D1Database, creditCode: string, visible: 
   const allowed = JSON.stringify([...byName.keys()]);
   const where = "credit_code = ?1 AND family IN (SELECT value FROM json_each(?2))";
   const [rows, total] = await db.batch([
-    db.prepare(`SELECT at, family, record_id, type, action, changed, actor_name FROM enterprise_timeline WHERE ${where} ORDER BY position DESC LIMIT ?3 OFFSET ?4`).bind(creditCode, allowed, page.limit, page.offset),
+    db.prepare(`SELECT at, family, record_id, title, type, action, changed, actor_id, actor_name FROM enterprise_timeline WHERE ${where} ORDER BY position DESC LIMIT ?3 OFFSET ?4`).bind(creditCode, allowed, page.limit, page.offset),
     db.prepare(`SELECT COUNT(*) AS n FROM enterprise_timeline WHERE ${where}`).bind(creditCode, allowed),
   ]);
   return {
@@ -91,11 +125,13 @@ export async function timelinePage(db: D1Database, creditCode: string, visible: 
         family: r.family!,
         familyLabel: family.label[lang],
         recordId: r.record_id!,
+        title: r.title || null,
         type: r.type!,
         action: r.action!,
         changed,
         changedLabels: changed.map((k) => family.fields[k]?.label[lang] ?? k),
         actorName: r.actor_name,
+        by: changedBy(r.actor_id, r.actor_name),
       };
     }),
   };

@@ -11,6 +11,7 @@ import type { StreamWrite } from "../store/types.ts";
 import type { DeploymentRow } from "./repository.ts";
 import type { FlowEvent } from "./engine/events.ts";
 import type { InstanceState } from "./engine/types.ts";
+import type { BusinessView } from "../../events/flow/business-view.ts";
 
 export interface InstanceMove {
   businessKey: string;
@@ -26,6 +27,8 @@ export interface BusinessLink {
   /** what kind of record it is (the approval lists name it: 融资申请) */
   label?: Text;
   react(db: D1Database, move: InstanceMove): Promise<StreamWrite[]>;
+  /** the record the key names, as an approver reads it (null: gone) */
+  view?(db: D1Database, businessKey: string, lang: Lang): Promise<BusinessView | null>;
 }
 
 const links: BusinessLink[] = [];
@@ -41,6 +44,12 @@ export async function businessWrites(db: D1Database, move: Omit<InstanceMove, "b
   if (!businessKey || move.decided.length === 0) return [];
   const link = links.find((l) => businessKey.startsWith(l.prefix));
   return link ? link.react(db, { ...move, businessKey }) : [];
+}
+
+/** The business record an instance is about, from the module that links its key (null: no such link or record). */
+export async function businessView(db: D1Database, businessKey: string | null, lang: Lang): Promise<BusinessView | null> {
+  const link = businessKey ? links.find((l) => businessKey.startsWith(l.prefix)) : undefined;
+  return link?.view ? link.view(db, businessKey!, lang) : null;
 }
 
 /** The kind of business record a business key names, in `lang` (null without a labelled link). */

@@ -36,6 +36,7 @@ import { nodeFormPerms } from "../flow/visibility.ts";
 import type { BusinessLink, FormStart } from "../flow/business.ts";
 import { applicationStatusOf } from "../services/lifecycle.ts";
 import { displayTime } from "../time.ts";
+import { recordView } from "../resources/view.ts";
 import { formByIdOrCode, liveRelease, releaseOf, type ReleaseRow } from "./forms.ts";
 
 export const filled = formData as unknown as Family;
@@ -208,6 +209,26 @@ export const formDataLink: BusinessLink = {
     if (!record || record.procInsId !== move.procInsId) return [];
     const status = applicationStatusOf(move.after);
     return record.status === status ? [] : [await newUpdate(db, filled, id, { status }, undefined, "flow")];
+  },
+  async view(db, businessKey, lang) {
+    const id = businessKey.slice(prefix.length);
+    const current = await findById(db, filled, id);
+    if (!current) return null;
+    const release = await releaseOf(db, String(current.formId), Number(current.formVersion));
+    const family = await modelFamily(db, String(current.dataModelId));
+    const record = (await findById(db, family, String(current.recordId))) ?? {};
+    // the release's layout orders and limits the fields: a model field the form leaves out is not the form's
+    const laidOut = release ? layoutColumns(release.layout).map((col) => col.field) : Object.keys(family.fields);
+    const fields = await recordView(db, family, fieldValues(family, record), lang);
+    const byKey = new Map(fields.map((f) => [f.key, f]));
+    return {
+      kind: "form",
+      title: String(current.title ?? current.formCode ?? ""),
+      recordId: id,
+      status: current.status == null ? null : String(current.status),
+      ...(filled.fields.status?.dict ? { statusDict: filled.fields.status.dict } : {}),
+      fields: laidOut.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])),
+    };
   },
 };
 

@@ -170,7 +170,10 @@ export function reportRoutes(routes: RouteTable) {
       const { family } = await sourceFamily(c.env.DB, reportSourceSchema.parse(file.source));
       const def = withViewerFilters(reportDefinitionSchema.parse(file.definition), parseViewerFilters(q.filters));
       const answer = await runReport(c.env.DB, family, def, { page: q.page });
-      return ok(c, { name: file.name, code: file.code, filters: def.filters.filter((f) => f.exposed), ...answer }, "fetched");
+      const filters = def.filters.filter((f) => f.exposed);
+      const read = new Set(filters.map((f) => f.field));
+      const filterFields = sourceFields(family as Family).filter((f) => read.has(f.key));
+      return ok(c, { name: file.name, code: file.code, filters, filterFields, ...answer }, "fetched");
     }, { tokenInQuery: true, ...doc("运行已发布的报表（filters 为 JSON：字段 → 值、数组或 {from,to}）", "Run a published report (filters: JSON, field → value, list or {from,to})", { query: runQuery }) })
     .get("/report/run/:code/export", tags.fileInfo, async (c) => {
       const q = parseInput(runQuery, c.req.query(), labels);

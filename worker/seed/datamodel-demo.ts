@@ -32,19 +32,26 @@ const fields = [
 const definition: DataModel = { name: "项目储备库", code: demoModelCode, type: "table", fields };
 
 const industries = ["C", "I", "M", "E", "D", "F", "G", "K"];
-const divisions = ["610102", "610103", "610104", "610111", "610112", "610113", "610114", "610116"];
+/** The cities a project is named after, each with the districts it may lie in (a 渭南 project lies in 渭南). */
+const cities: [string, string[]][] = [
+  ["西安", ["610102", "610103", "610104", "610111", "610112", "610113", "610114", "610116"]],
+  ["咸阳", ["610402", "610404"]],
+  ["宝鸡", ["610302", "610303", "610304"]],
+  ["渭南", ["610502", "610503"]],
+];
 const kinds = ["新材料产业园", "智能制造基地", "数据中心", "光伏电站", "物流枢纽", "研发中心", "商业综合体", "污水处理厂"];
 const people = ["王强", "李娜", "张敏", "刘洋", "陈静", "杨帆", "赵磊", "黄婷"];
 
 /** Record n of the pipeline: values spread over every industry, division and quarter of 2026–2027. */
 function project(n: number) {
   const month = 1 + (n % 24);
+  const [city, districts] = cities[n % cities.length]!;
   return {
-    projectName: `${["西安", "咸阳", "宝鸡", "渭南"][n % 4]}${kinds[(n * 3) % kinds.length]}${["一期", "二期", "三期"][n % 3]}(${n + 1})`,
+    projectName: `${city}${kinds[(n * 3) % kinds.length]}${["一期", "二期", "三期"][n % 3]}(${n + 1})`,
     industry: industries[(n * 7) % industries.length],
     investment: 500 + ((n * 7919) % 95_000),
     startDate: `${2026 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, "0")}-${String(1 + (n % 28)).padStart(2, "0")}`,
-    region: divisions[(n * 5) % divisions.length],
+    region: districts[Math.floor(n / cities.length) % districts.length]!,
     keyProject: n % 4 === 0,
     contact: people[n % people.length],
   };
@@ -70,6 +77,9 @@ const layout: FormLayout = {
     },
   ],
 };
+
+/** The first `count` records of the pipeline. */
+export const demoProjects = (count: number) => Array.from({ length: count }, (_, n) => project(n));
 
 /** Appends the demo in three commands (model and records, form and its release, report and its publish). */
 export async function seedDataModelDemo(db: D1Database, store: EventStore, seedId: (key: string) => Promise<string>, at: string, count = 160): Promise<number> {

@@ -6,68 +6,74 @@
  */
 import { flowModel } from "../../events/families/flow.ts";
 import type { Family } from "../../events/family.ts";
-import type { ProcessTree } from "../../events/flow/tree.ts";
+import type { FormField, ProcessTree } from "../../events/flow/tree.ts";
+import type { Field } from "../../events/fields.ts";
+import { families } from "../../events/families/index.ts";
 import { treeToBpmn } from "../../events/flow/to-bpmn.ts";
 import { compileBpmn } from "../flow/model/compile.ts";
 import { deploymentPublished, deploymentStream, type DeploymentPublished } from "../flow/projection.ts";
 import { newCreate } from "../resources/commands.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { displayTime } from "../time.ts";
+import { applicationDescription, applicationFlowName, applicationSteps, expenseTexts } from "../../events/seed/flows.ts";
+
+const zh = (text: { "zh-CN": string }) => text["zh-CN"];
+const node = expenseTexts.nodes;
 
 export const expenseModelKey = "expense";
 
 export function expenseTree(people: { financeDirector: { id: string; name: string }; finance: { id: string; name: string }; adminRole: { id: string; name: string }; admin: { id: string; name: string } }): ProcessTree {
   return {
     id: "root",
-    name: "发起人",
+    name: zh(node.root),
     type: "ROOT",
     props: {
       formFields: [
-        { key: "amount", label: "报销金额", type: "money", required: true },
-        { key: "reason", label: "报销事由", type: "textarea", required: true },
+        { key: "amount", label: zh(expenseTexts.fields.amount), type: "money", required: true, unit: "元" },
+        { key: "reason", label: zh(expenseTexts.fields.reason), type: "textarea", required: true },
       ],
       formPerms: {},
     },
     children: {
       id: "leader",
-      name: "部门负责人审批",
+      name: zh(node.leader),
       type: "APPROVAL",
       props: { assignedType: "leader", assignedUser: [], roles: [], mode: "all", emptyApprover: "admin", repeatedApprover: "again", formPerms: { amount: "read", reason: "read" } },
       children: {
         id: "amount_check",
-        name: "金额判断",
+        name: zh(node.amountCheck),
         type: "CONDITIONS",
         props: {},
         branches: [
           {
             id: "large",
-            name: "金额大于 5000",
+            name: zh(node.large),
             type: "CONDITION",
             props: { conditions: [{ field: "amount", op: ">", value: 5000 }], logic: "and", isDefault: false },
             children: {
               id: "director",
-              name: "财务总监审批",
+              name: zh(node.director),
               type: "APPROVAL",
               props: { assignedType: "user", assignedUser: [people.financeDirector], roles: [], mode: "all", emptyApprover: "admin", repeatedApprover: "pass", formPerms: {} },
               children: null,
             },
           },
-          { id: "normal", name: "其他情况", type: "CONDITION", props: { conditions: [], logic: "and", isDefault: true }, children: null },
+          { id: "normal", name: zh(node.normal), type: "CONDITION", props: { conditions: [], logic: "and", isDefault: true }, children: null },
         ],
         children: {
           id: "review",
-          name: "会审",
+          name: zh(node.review),
           type: "CONCURRENTS",
           props: {},
           branches: [
             {
               id: "review_finance",
-              name: "财务复核",
+              name: zh(node.finance),
               type: "CONCURRENT",
               props: {},
               children: {
                 id: "finance",
-                name: "财务复核",
+                name: zh(node.finance),
                 type: "APPROVAL",
                 props: { assignedType: "user", assignedUser: [people.finance], roles: [], mode: "all", emptyApprover: "admin", repeatedApprover: "again", formPerms: {} },
                 children: null,
@@ -75,19 +81,19 @@ export function expenseTree(people: { financeDirector: { id: string; name: strin
             },
             {
               id: "review_admin",
-              name: "行政复核",
+              name: zh(node.office),
               type: "CONCURRENT",
               props: {},
               children: {
                 id: "office",
-                name: "行政复核",
+                name: zh(node.office),
                 type: "APPROVAL",
                 props: { assignedType: "role", assignedUser: [], roles: [people.adminRole], mode: "any", emptyApprover: "admin", repeatedApprover: "again", formPerms: {} },
                 children: null,
               },
             },
           ],
-          children: { id: "copy", name: "抄送管理员", type: "CC", props: { assignedUser: [people.admin], roles: [], allowInitiatorAdd: false }, children: null },
+          children: { id: "copy", name: zh(node.copy), type: "CC", props: { assignedUser: [people.admin], roles: [], allowInitiatorAdd: false }, children: null },
         },
       },
     },
@@ -110,7 +116,7 @@ async function publishedModel(seedId: (key: string) => Promise<string>, key: str
 
 /** The expense model as a record and its first published version. */
 export async function flowSeedWrites(seedId: (key: string) => Promise<string>, people: Parameters<typeof expenseTree>[0], at: string): Promise<StreamWrite[]> {
-  return publishedModel(seedId, expenseModelKey, "费用报销", "finance", "费用报销示例：部门负责人审批，超过 5000 元由财务总监审批，财务与行政会审后抄送管理员", expenseTree(people), at);
+  return publishedModel(seedId, expenseModelKey, zh(expenseTexts.name), "finance", zh(expenseTexts.description), expenseTree(people), at);
 }
 
 type Role = { id: string; name: string };
@@ -128,29 +134,38 @@ const approval = (id: string, name: string, role: Role, children: ProcessTree["c
  * department role), then an administrator approves. Seeded everywhere (deployments too): applications
  * need a flow from the first day, and an administrator redesigns it in the process designer.
  */
-export function applicationTree(roles: { staff: Role; admin: Role }, formFields: { key: string; label: string; type: string }[]): ProcessTree {
+export function applicationTree(roles: { staff: Role; admin: Role }, formFields: FormField[]): ProcessTree {
   return {
     id: "root",
-    name: "申请人",
+    name: zh(applicationSteps.root),
     type: "ROOT",
-    props: { formFields: formFields.map((f) => ({ ...f, required: false })), formPerms: {} },
-    children: approval("staff_review", "服务专员初审", roles.staff, approval("admin_review", "平台复核", roles.admin, null)),
+    props: { formFields, formPerms: {} },
+    children: approval("staff_review", zh(applicationSteps.staff), roles.staff, approval("admin_review", zh(applicationSteps.admin), roles.admin, null)),
   } as unknown as ProcessTree;
 }
 
-/** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey). */
-export const applicationFlows = [
-  { key: "financApply", name: "融资申请审批", fields: [{ key: "demandAmount", label: "融资需求金额(万元)", type: "money" }] },
-  { key: "listingApply", name: "上市挂牌申请审批", fields: [] },
-  { key: "serviceApply", name: "服务申请审批", fields: [] },
-  { key: "justiceApply", name: "法律服务申请审批", fields: [] },
-  { key: "mattersApply", name: "事项申请审批", fields: [] },
-];
+/** The form fields of an application flow: the application's own fields, so each node's permissions can name them. */
+export function applicationFormFields(family: Family): FormField[] {
+  const typeOf = (f: Field): FormField["type"] => (f.kind === "number" || f.kind === "int" ? "number" : f.kind === "date" ? "date" : "text");
+  return Object.entries(family.fields)
+    .filter(([, f]) => !f.managed)
+    .map(([key, f]) => ({ key, label: f.label["zh-CN"], type: typeOf(f), required: false, ...(f.unit ? { unit: f.unit["zh-CN"] } : {}) }));
+}
+
+/** The application kinds and their flows (keys are the families' lifecycle.apply.flowKey), named in the default language. */
+export const applicationFlows = () =>
+  (families as Family[])
+    .filter((f) => f.lifecycle?.apply)
+    .map((f) => {
+      const key = f.lifecycle!.apply!.flowKey;
+      const name = applicationFlowName(key, f.label);
+      return { key, name: zh(name), description: zh(applicationDescription(name)), fields: applicationFormFields(f) };
+    });
 
 export async function applicationFlowWrites(seedId: (key: string) => Promise<string>, roles: { staff: Role; admin: Role }, at: string): Promise<StreamWrite[]> {
   const writes: StreamWrite[] = [];
-  for (const flow of applicationFlows) {
-    writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", `${flow.name}：服务专员初审，平台复核`, applicationTree(roles, flow.fields), at)));
+  for (const flow of applicationFlows()) {
+    writes.push(...(await publishedModel(seedId, flow.key, flow.name, "service", flow.description, applicationTree(roles, flow.fields), at)));
   }
   return writes;
 }

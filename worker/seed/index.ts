@@ -6,7 +6,7 @@
 import { area, config, department, dictionary, menu, organisation, role, user, wechatWorkUser } from "../../events/families/sys.ts";
 import { member, post } from "../../events/families/org.ts";
 import { areaSeed } from "../../events/seed/areas.ts";
-import { departmentSeed, memberSeed, orgUnitSeed, postSeed, userSeed } from "../../events/seed/organisation.ts";
+import { adminUserSeed, departmentSeed, memberSeed, orgUnitSeed, postSeed, roleSeed, userSeed } from "../../events/seed/organisation.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
 import { menuSeed, type MenuSeed } from "../../events/seed/menus.ts";
@@ -164,15 +164,15 @@ export async function seedWrites(options: SeedOptions): Promise<StreamWrite[]> {
   };
   const adminRole = await seedId("role:admin");
   const departmentRole = await seedId("role:department");
-  create(role, { name: "超级管理员", type: "admin", remark: "拥有全部权限", menuIdList: [] }, adminRole);
-  create(role, { name: "部门人员", type: "department", remark: "企业信息、企业服务、任务与工作报告", menuIdList: menus.map((m) => m.record.menuId as string).filter(underGranted) }, departmentRole);
+  create(role, { name: roleSeed.admin.name, type: "admin", remark: roleSeed.admin.remark, menuIdList: [] }, adminRole);
+  create(role, { name: roleSeed.department.name, type: "department", remark: roleSeed.department.remark, menuIdList: menus.map((m) => m.record.menuId as string).filter(underGranted) }, departmentRole);
 
   const adminId = await seedId("user:admin");
-  create(user, { userNo: "admin", name: "系统管理员", type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
+  create(user, { userNo: "admin", name: adminUserSeed.name, type: "1", status: "1", orgCode: "610000", roleIdList: [adminRole] }, adminId);
   writes.push({ stream: credentialStream(adminId), head: { version: 0, hash: "" }, events: [setPassword(adminId, await hashPassword(options.adminPassword), "initial")] });
   writes.push(...(await messageSeedWrites(seedId))); // message templates and types
   writes.push(...(await jobSeedWrites(seedId))); // example scheduled jobs
-  writes.push(...(await applicationFlowWrites(seedId, { staff: { id: departmentRole, name: "部门人员" }, admin: { id: adminRole, name: "超级管理员" } }, options.at ?? new Date().toISOString())));
+  writes.push(...(await applicationFlowWrites(seedId, { staff: { id: departmentRole, name: roleSeed.department.name }, admin: { id: adminRole, name: roleSeed.admin.name } }, options.at ?? new Date().toISOString())));
   if (options.demo !== false) writes.push(...(await demoWrites({ adminRole, departmentRole }, options.at ?? new Date().toISOString())));
   return writes;
 }
@@ -219,7 +219,7 @@ async function demoWrites(roles: { adminRole: string; departmentRole: string }, 
   writes.push(
     ...(await flowSeedWrites(
       seedId,
-      { financeDirector: await person("user-yangli"), finance: await person("user-wangfang"), adminRole: { id: roles.adminRole, name: "超级管理员" }, admin: { id: await seedId("user:admin"), name: "系统管理员" } },
+      { financeDirector: await person("user-yangli"), finance: await person("user-wangfang"), adminRole: { id: roles.adminRole, name: roleSeed.admin.name }, admin: { id: await seedId("user:admin"), name: adminUserSeed.name } },
       at,
     )),
   );

@@ -28,6 +28,7 @@ import { flowRecordOf } from "../flow/queries.ts";
 import type { BusinessLink } from "../flow/business.ts";
 import type { InstanceAbout } from "../flow/engine/types.ts";
 import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
+import { recordView } from "../resources/view.ts";
 
 const idQuery = z.object({ id });
 const labels = { id: l("申请", "Application") };
@@ -154,6 +155,13 @@ export function applicationLink(family: Family): BusinessLink {
       const status = applicationStatusOf(move.after);
       if (record.status === status) return [];
       return [await newUpdate(db, family, appId, { status }, undefined, "flow")];
+    },
+    async view(db, businessKey, lang) {
+      const appId = businessKey.slice(family.name.length + 1);
+      const record = await findById(db, family, appId);
+      if (!record) return null;
+      const status = family.fields.status;
+      return { kind: "family", title: family.label[lang], recordId: appId, status: record.status == null ? null : String(record.status), ...(status?.dict ? { statusDict: status.dict } : {}), fields: await recordView(db, family, record, lang, ["status"]) };
     },
   };
 }

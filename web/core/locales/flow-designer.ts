@@ -78,6 +78,7 @@ export default {
         moveUp: "上移",
         moveDown: "下移",
         removeField: "删除字段",
+        unit: "单位",
         initiatorPerms: "发起人的表单权限",
       },
       fieldTypes: {
@@ -338,6 +339,7 @@ export default {
         moveUp: "Move up",
         moveDown: "Move down",
         removeField: "Remove field",
+        unit: "Unit",
         initiatorPerms: "The initiator's form permissions",
       },
       fieldTypes: {

@@ -9,6 +9,7 @@ import { IconFocusCentered, IconZoomIn, IconZoomOut } from "@tabler/icons-react"
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { El, Moddle } from "./autoLayout.ts";
+import { useSeededName } from "../../core/seeded.ts";
 
 export interface BpmnViewerProps {
   xml: string;
@@ -43,6 +44,7 @@ const activeMarker = "flow-active";
 
 export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, height = 480 }: BpmnViewerProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const box = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   const [status, setStatus] = useState<{ state: "loading" | "ready" | "error"; message?: string }>({ state: "loading" });
@@ -54,7 +56,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
     setStatus({ state: "loading" });
     void (async () => {
       try {
-        const { NavigatedViewer, addLayout, hasDiagram, mainProcess, nameFlows } = await import("./bpmnRuntime.ts");
+        const { NavigatedViewer, addLayout, hasDiagram, mainProcess, nameFlows, renameElements } = await import("./bpmnRuntime.ts");
         if (cancelled || !box.current) return;
         viewer = new NavigatedViewer({ container: box.current }) as unknown as Viewer;
         viewerRef.current = viewer;
@@ -64,6 +66,8 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
         if (cancelled) return;
         const process = mainProcess(definitions);
         if (process) nameFlows(process);
+        // labels shown in the screen's language (a seeded model's steps); the document itself is left as stored
+        if (process) renameElements(process, named);
         if (!hasDiagram(definitions)) addLayout(moddle, definitions);
         await viewer.importDefinitions(definitions);
         if (cancelled) return;
@@ -78,7 +82,7 @@ export default function BpmnViewer({ xml, doneNodes, activeNodes, doneFlows, hei
       viewer?.destroy();
       if (viewerRef.current === viewer) viewerRef.current = null;
     };
-  }, [xml]);
+  }, [xml, named]);
 
   // markers follow the props without reimporting; ids the diagram lacks are skipped (addMarker would throw)
   const doneKey = [...(doneNodes ?? []), "|", ...(doneFlows ?? [])].join(",");

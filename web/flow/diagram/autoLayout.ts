@@ -66,6 +66,12 @@ export function nameFlows(process: El): void {
   }
 }
 
+/** Renames a process and its elements for display (the seeded models' names in the screen's language). */
+export function renameElements(process: El, rename: (name: string) => string): void {
+  if (process.name) process.name = rename(process.name);
+  for (const el of (process.flowElements as El[] | undefined) ?? []) if (el.name) el.name = rename(el.name);
+}
+
 /** The process to draw: the first with elements (a collaboration's participants' processes included). */
 export function mainProcess(definitions: El): El | null {
   const roots = (definitions.rootElements as El[] | undefined) ?? [];

@@ -9,4 +9,4 @@ import "./diagram.css";
 import NavigatedViewer from "bpmn-js/lib/NavigatedViewer";
 
 export { NavigatedViewer };
-export { addLayout, hasDiagram, mainProcess, nameFlows } from "./autoLayout.ts";
+export { addLayout, hasDiagram, mainProcess, nameFlows, renameElements } from "./autoLayout.ts";

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../registry/index.ts";
 import { hasPermission } from "../../core/session.ts";
 import { confirmDelete, notifyError, notifySuccess } from "../../core/feedback.tsx";
+import { seededText } from "../../core/seeded.ts";
 import { useDialog } from "../../core/ui/useDialog.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
 import { deleteModel, describeBpmn, modelsPath, modelsQuery, modelXmlQuery, publishModel, type ModelRow } from "./api.ts";
@@ -49,10 +50,10 @@ function RowActions({ row, list }: { row: ModelRow; list: ListContext<ModelRow> 
   const publish = () =>
     list.run(row.id, async () => {
       const answer = await publishModel(row.id);
-      notifySuccess(t("flowDesign.models.published", { name: row.name, version: answer.data.version }));
+      notifySuccess(t("flowDesign.models.published", { name: seededText(row.name), version: answer.data.version }));
     });
   const remove = async () => {
-    if (!(await confirmDelete([], { text: t("sys.common.deleteNamed", { name: row.name }), warning: row.version ? t("flowDesign.models.deleteDeployed") : undefined }))) return;
+    if (!(await confirmDelete([], { text: t("sys.common.deleteNamed", { name: seededText(row.name) }), warning: row.version ? t("flowDesign.models.deleteDeployed") : undefined }))) return;
     await list.run(`delete:${row.id}`, async () => notifySuccess((await deleteModel(row)).msg));
   };
   const icon = (label: string, node: React.ReactElement) => <Tooltip label={label}>{node}</Tooltip>;
@@ -109,8 +110,8 @@ const modelList: ListSpec<ModelRow> = {
       title: title("flowDesign.model.name"),
       render: (row) => (
         <>
-          <Text size="sm" fw={500} truncate="end" maw={220} title={row.name}>{row.name}</Text>
-          {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={row.description}>{row.description}</Text>}
+          <Text size="sm" fw={500} truncate="end" maw={220} title={seededText(row.name)}>{seededText(row.name)}</Text>
+          {row.description && <Text size="xs" c="dimmed" truncate="end" maw={220} title={seededText(row.description)}>{seededText(row.description)}</Text>}
         </>
       ),
     },
@@ -145,7 +146,7 @@ export default function ModelsScreen(_: ScreenProps) {
     <DialogsContext.Provider value={dialogs}>
       <ListScreen list={modelList} />
       <ModelEditor opened={editor.opened} target={editor.target} onClose={editor.close} onSaved={() => void queryClient.invalidateQueries({ queryKey: [modelsPath] })} />
-      <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target?.name} size="80%" data-testid="model-diagram-dialog">
+      <Modal opened={diagram.opened} onClose={diagram.close} title={diagram.target && seededText(diagram.target.name)} size="80%" data-testid="model-diagram-dialog">
         {diagram.target && <ModelDiagram id={diagram.target.id} />}
       </Modal>
       {start.target && (

@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { fetchRecord, formatDuration, task, type FlowRecordRow } from "./api.ts";
 import { actionLabel } from "./parts.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 const tone = (r: FlowRecordRow): { color: string; icon: React.ReactNode } => {
   if (!r.endTime) return { color: "blue", icon: <IconClock size={12} /> };
@@ -53,6 +54,7 @@ export const recordQuery = (procInsId: string) => ({ queryKey: [`${task}/flowRec
 export function FlowRecord({ procInsId }: { procInsId: string }) {
   const { t, i18n } = useTranslation();
   const record = useQuery(recordQuery(procInsId));
+  const named = useSeededName();
   if (record.isLoading) return <Loader size="sm" />;
   if (record.error) return <Alert color="red">{(record.error as Error).message}</Alert>;
   const rows = record.data ?? [];
@@ -69,7 +71,7 @@ export function FlowRecord({ procInsId }: { procInsId: string }) {
             color={color}
             title={
               <Group gap={6}>
-                {(r.nodeName || r.taskId) && <Text size="sm" fw={600}>{r.nodeName || r.nodeKey}</Text>}
+                {(r.nodeName || r.taskId) && <Text size="sm" fw={600}>{r.nodeName ? named(r.nodeName) : r.nodeKey}</Text>}
                 <Badge size="xs" variant="light" color={color}>{r.endTime ? r.actionName || actionLabel(r.action) : t("flowTasks.record.pending")}</Badge>
               </Group>
             }

@@ -7,7 +7,9 @@ import { NumberInput, Select, SimpleGrid, Text, Textarea, TextInput, Stack } fro
 import { DatePickerInput } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 import type { FormField, FormPerm } from "./api.ts";
+import { useSeededName } from "../../core/seeded.ts";
 import { show } from "./api.ts";
+import { amountText } from "./amount.ts";
 
 export type FormValues = Record<string, unknown>;
 
@@ -47,7 +49,7 @@ function FieldInput({ field, value, onChange, error }: { field: FormField; value
           onChange={(v) => onChange(v === "" ? null : v)}
           decimalScale={field.type === "money" ? 2 : undefined}
           thousandSeparator={field.type === "money" ? "," : undefined}
-          prefix={field.type === "money" ? "¥ " : undefined}
+          suffix={field.unit ? ` ${field.unit}` : undefined}
         />
       );
     case "textarea":
@@ -63,7 +65,9 @@ function FieldInput({ field, value, onChange, error }: { field: FormField; value
 
 function FieldValue({ field, value }: { field: FormField; value: unknown }) {
   const label = optionData(field).find((o) => o.value === String(value))?.label;
-  const text = field.type === "money" && value != null && value !== "" ? `¥ ${Number(value).toLocaleString(undefined, { minimumFractionDigits: 2 })}` : (label ?? show(value));
+  const { i18n } = useTranslation();
+  // an amount in the unit its field declares (a model's money may be 元 or 万元: no currency is assumed)
+  const text = (field.type === "money" || field.type === "number") && value != null && value !== "" ? amountText(value, field.unit, i18n.language) : (label ?? show(value));
   return (
     <Stack gap={2} data-field={field.key}>
       <Text size="sm" fw={500}>{field.label}</Text>
@@ -84,7 +88,9 @@ export interface FormFieldsProps {
 
 export function FormFields({ fields, values, onChange, perms = {}, editAll = false, errors = {} }: FormFieldsProps) {
   const { t } = useTranslation();
-  const visible = fields.filter((f) => editAll || perms[f.key] !== "hidden");
+  const named = useSeededName();
+  // labels in the screen's language (a seeded model's form); the fields' keys are what is stored
+  const visible = fields.filter((f) => editAll || perms[f.key] !== "hidden").map((f) => ({ ...f, label: named(f.label) }));
   if (!visible.length) return <Text c="dimmed" size="sm">{t("flowTasks.page.noForm")}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="flow-form">

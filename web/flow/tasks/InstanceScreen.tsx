@@ -9,13 +9,14 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ScreenProps } from "../../registry/index.ts";
 import { hasPermission } from "../../core/session.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
+import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
 import { fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
 import { aboutColumns, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
-const infoField = (key: string, value: (d: InstanceInfo) => React.ReactNode = (d) => show(d[key])) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
+const infoField = (key: string, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
 
 const instanceInfo: DetailSpec<InstanceInfo> = {
   testId: "instance-info",
@@ -30,8 +31,8 @@ const instanceInfo: DetailSpec<InstanceInfo> = {
     infoField("startUserName"),
     infoField("startTime"),
     infoField("endTime"),
-    infoField("activeNodes", (d) => joined(d.activeNodes)),
-    infoField("endNodes", (d) => joined(d.endNodes)),
+    infoField("activeNodes", (d) => seededText(joined(d.activeNodes))),
+    infoField("endNodes", (d) => seededText(joined(d.endNodes))),
     infoField("businessKey"),
     infoField("deployId"),
   ],
@@ -63,7 +64,7 @@ const instanceList: ListSpec<InstanceRow> = {
   minWidth: 1000,
   filters: instanceFilters,
   columns: [
-    flowColumn("procDefName", { render: (r) => <>{r.procDefName}<Text size="xs" c="dimmed">{r.procInsId}</Text></> }),
+    flowColumn("procDefName", { render: (r) => <>{seededText(r.procDefName)}<Text size="xs" c="dimmed">{r.procInsId}</Text></> }),
     ...aboutColumns<InstanceRow>(),
     ...instanceColumns("version", "status", "startUserName", "activeNodes", "startTime", "endTime"),
   ],

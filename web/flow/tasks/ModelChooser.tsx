@@ -11,9 +11,11 @@ import { PageBar } from "../../widgets/PageBar/index.ts";
 import { flow } from "../../../events/api/flow.ts";
 import { flowListQuery } from "./api.ts";
 import StartDialog from "./StartDialog.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; onClose: () => void; onStarted?: (procInsId: string) => void }) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const [name, setName] = useState("");
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [startKey, setStartKey] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; 
                 {rows.map((m) => (
                   <Table.Tr key={m.key}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>{m.name}</Text>
+                      <Text size="sm" fw={500}>{named(m.name)}</Text>
                       <Text size="xs" c="dimmed">{m.key} · v{m.version}{m.category ? ` · ${m.category}` : ""}</Text>
                     </Table.Td>
                     <Table.Td w={100} ta="right">

@@ -14,6 +14,7 @@ import { ModalForm, useKitForm } from "../../widgets/FormKit/index.ts";
 import { command, fetchStartForm } from "./api.ts";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { UserPicker } from "./UserPicker.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 type Draft = { fields: FormValues; approvers: Record<string, string | null> };
 
@@ -28,6 +29,7 @@ export interface StartDialogProps {
 
 export default function StartDialog({ opened, onClose, modelKey, onStarted }: StartDialogProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const queryClient = useQueryClient();
   const form = useQuery({
     queryKey: ["/flowable/process/startFlow", modelKey],
@@ -41,8 +43,8 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
     initialValues: { fields: {}, approvers: {} },
     check: ({ fields, approvers }) => {
       const errors: Record<string, string> = {};
-      for (const f of form.data?.formFields ?? []) if (missingRequired([f], fields).length) errors[f.key] = t("flowTasks.start.required", { name: f.label });
-      for (const p of form.data?.pickNodes ?? []) if (!approvers[p.key]) errors[`approver_${p.key}`] = t("flowTasks.start.pickRequired", { name: p.name });
+      for (const f of form.data?.formFields ?? []) if (missingRequired([f], fields).length) errors[f.key] = t("flowTasks.start.required", { name: named(f.label) });
+      for (const p of form.data?.pickNodes ?? []) if (!approvers[p.key]) errors[`approver_${p.key}`] = t("flowTasks.start.pickRequired", { name: named(p.name) });
       return errors;
     },
   });
@@ -61,7 +63,7 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
     const data: FormValues = typedValues(def.formFields, values);
     for (const p of def.pickNodes) data[`approver_${p.key}`] = approvers[p.key];
     const answer = await command<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: def.key, data });
-    notifySuccess(t("flowTasks.start.started", { name: def.name }));
+    notifySuccess(t("flowTasks.start.started", { name: named(def.name) }));
     void queryClient.invalidateQueries({ queryKey: ["/flowable/task/myProcess"] });
     void queryClient.invalidateQueries({ queryKey: ["/flowable/task/todoList"] });
     onStarted?.(answer.data?.procInsId);
@@ -73,7 +75,7 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
       form={draft}
       opened={opened}
       onClose={onClose}
-      title={form.data ? t("flowTasks.start.titleOf", { name: form.data.name, version: form.data.version }) : t("flowTasks.start.title")}
+      title={form.data ? t("flowTasks.start.titleOf", { name: named(form.data.name), version: form.data.version }) : t("flowTasks.start.title")}
       onSubmit={submit}
       submitLabel={t("flowTasks.start.submit")}
       submitTestId="start-submit"
@@ -106,7 +108,7 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
               {form.data.pickNodes.map((p) => (
                 <UserPicker
                   key={p.key}
-                  label={t("flowTasks.start.pick", { name: p.name })}
+                  label={t("flowTasks.start.pick", { name: named(p.name) })}
                   required
                   value={approvers[p.key] ?? null}
                   onChange={(id) => {

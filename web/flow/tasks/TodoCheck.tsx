@@ -12,12 +12,17 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { setTitle } from "../../core/i18n.ts";
-import { fetchAttributes, fetchInstanceInfo, fetchStartForm, fetchVariables, fetchViewer, show, task, variableRows, type FormPerm, type TaskAction } from "./api.ts";
+import { fetchAttributes, fetchBusiness, fetchInstanceInfo, fetchStartForm, fetchVariables, fetchViewer, show, task, variableRows, type FormPerm, type TaskAction } from "./api.ts";
 import { FlowRecord } from "./FlowRecord.tsx";
+import { BusinessRecord } from "./BusinessRecord.tsx";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { StatusBadge } from "./parts.tsx";
 import { TaskActions } from "./TaskActions.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 import { collectTaskForm, isFormKey, TaskForm, useTaskForm } from "../../forms/TaskForm.tsx";
+
+/** A form's node permissions with everything not editable hidden: the editor below the record shows only the inputs. */
+const onlyEditable = (perms: Record<string, "edit" | "read" | "hidden">) => Object.fromEntries(Object.entries(perms).map(([k, v]) => [k, v === "edit" ? v : ("hidden" as const)]));
 
 const BpmnViewer = lazy(() => import("../diagram/BpmnViewer.tsx"));
 
@@ -38,10 +43,19 @@ function Diagram({ procInsId }: { procInsId: string }) {
 const internal = new Set(["initiator", "initiatorLeader", "loopCounter", "nrOfInstances", "nrOfCompletedInstances", "nrOfActiveInstances"]);
 
 /**
- * The read-only view (no task): the start form of the instance's own deployment filled with its variables,
- * or, for a model without a simple form (imported BPMN), the variables as a table.
+ * The read-only view (no task): the business record the instance is about (as the reader may see it without a
+ * task), or, for a model without a simple form (imported BPMN), the variables as a table.
  */
 function InstanceForm({ procInsId, deployId }: { procInsId: string; deployId: string | undefined }) {
+  const business = useQuery({ queryKey: [`${task}/business`, procInsId], queryFn: () => fetchBusiness(procInsId) });
+  if (business.isLoading) return <Loader size="sm" />;
+  if (business.error) return <Alert color="red">{(business.error as Error).message}</Alert>;
+  if (business.data) return <BusinessRecord view={business.data} />;
+  return <InstanceVariables procInsId={procInsId} deployId={deployId} />;
+}
+
+/** An instance without a business view (imported BPMN has no form): its variables. */
+function InstanceVariables({ procInsId, deployId }: { procInsId: string; deployId: string | undefined }) {
   const { t } = useTranslation();
   const vars = useQuery({ queryKey: [`${task}/processVariables`, procInsId], queryFn: () => fetchVariables(procInsId) });
   const form = useQuery({ queryKey: ["/flowable/process/startFlow", deployId], queryFn: () => fetchStartForm(deployId!), enabled: !!deployId, retry: false });
@@ -109,8 +123,15 @@ export default function TodoCheck() {
     return canComplete ? granted : Object.fromEntries(Object.entries(granted).map(([k, v]) => [k, v === "edit" ? "read" : v]));
   }, [data, resubmit, canComplete]);
 
-  const procName = String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? "");
-  const taskName = String(data?.task?.taskName ?? data?.task?.name ?? "");
+  // what this approver may change is an input below the record; the record shows the rest
+  const editable = useMemo(() => {
+    const granted = formTask ? (taskForm.data?.perms ?? {}) : perms;
+    return new Set(Object.keys(granted).filter((k) => granted[k] === "edit" && (canComplete || !formTask)));
+  }, [formTask, taskForm.data, perms, canComplete]);
+
+  const named = useSeededName();
+  const procName = named(String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? ""));
+  const taskName = named(String(data?.task?.taskName ?? data?.task?.name ?? ""));
   useEffect(() => {
     setTitle([taskName, procName].filter(Boolean).join(" · ") || t("flowTasks.page.title"));
   }, [procName, taskName, t]);
@@ -129,7 +150,7 @@ export default function TodoCheck() {
   };
 
   const refresh = () => {
-    for (const key of ["/form/data", `${task}/taskAttributes`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
+    for (const key of ["/form/data", `${task}/taskAttributes`, `${task}/business`, `${task}/flowRecord`, `${task}/flowViewer`, `${task}/processVariables`, "/flowable/instance/info", `${task}/todoList`, `${task}/finishedList`, `${task}/myProcess`, "/flowable/task/counts"])
       void queryClient.invalidateQueries({ queryKey: [key] });
   };
 
@@ -168,6 +189,15 @@ export default function TodoCheck() {
                   {taskId ? (
                     attributes.isLoading || taskForm.isLoading ? <Loader size="sm" /> : formTask && taskForm.error ? (
                       <Alert color="red">{(taskForm.error as Error).message}</Alert>
+                    ) : data?.business ? (
+                      <Stack>
+                        <BusinessRecord view={{ ...data.business, fields: data.business.fields.filter((f) => !editable.has(f.key)) }} />
+                        {formTask && taskForm.data ? (
+                          editable.size > 0 && <TaskForm answer={{ ...taskForm.data, perms: onlyEditable(taskForm.data.perms) }} values={values} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
+                        ) : (
+                          editable.size > 0 && <FormFields fields={(data.formFields ?? []).filter((f) => editable.has(f.key))} values={values} perms={perms} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
+                        )}
+                      </Stack>
                     ) : formTask && taskForm.data ? (
                       <TaskForm answer={taskForm.data} values={values} onChange={(key, v) => setValues((s) => ({ ...s, [key]: v }))} />
                     ) : data ? (

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../registry/index.ts";
 import { hasPermission } from "../../core/session.ts";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
+import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
 import { command, flowListQuery, paths, task, type TodoRow } from "./api.ts";
@@ -28,7 +29,7 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
   const [result, setResult] = useState<BatchAnswer | null>(null);
   const nameOf = (taskId: string) => {
     const row = rows.find((r) => r.taskId === taskId);
-    return row ? `${row.procDefName} · ${row.taskName}` : taskId;
+    return row ? `${seededText(row.procDefName)} · ${seededText(row.taskName)}` : taskId;
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -103,7 +104,7 @@ const todoList: ListSpec<TodoRow> = {
   columns: [
     flowColumn("procDefName"),
     ...aboutColumns<TodoRow>(),
-    flowColumn("taskName", { render: (r, t) => <>{r.taskName}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</> }),
+    flowColumn("taskName", { render: (r, t) => <>{seededText(r.taskName)}{r.state === "delegated" && <Text span size="xs" c="orange"> · {t("flowTasks.record.delegate")}</Text>}</> }),
     flowColumn("startUserName", { width: 90, render: (r) => r.startUserName ?? "" }),
     flowColumn("assignee", { width: 110, testId: "todo-assignee", render: (r) => r.assigneeName ?? "" }),
     flowColumn("createTime", { width: 165, testId: "todo-created" }),

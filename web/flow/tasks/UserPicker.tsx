@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { userTreeQuery } from "../designer/pickers/candidates.ts";
+import { useSeededName } from "../../core/seeded.ts";
 
 interface PickerProps {
   label?: string;
@@ -24,17 +25,18 @@ interface PickerProps {
 function usePicker(props: PickerProps) {
   const tree = useQuery(userTreeQuery);
   const { t } = useTranslation();
+  const named = useSeededName();
   const data = useMemo(() => {
     const seen = new Set<string>();
     return (tree.data ?? [])
       .map((dept) => ({
-        group: dept.name || t("flowTasks.picker.noDept"),
+        group: dept.name ? named(dept.name) : t("flowTasks.picker.noDept"),
         items: (dept.children ?? [])
           .filter((u) => u.type === "user" && !seen.has(u.id) && seen.add(u.id))
-          .map((u) => ({ value: u.id, label: u.userNo ? `${u.name} (${u.userNo})` : u.name })),
+          .map((u) => ({ value: u.id, label: u.userNo ? `${named(u.name)} (${u.userNo})` : named(u.name) })),
       }))
       .filter((g) => g.items.length);
-  }, [tree.data, t]);
+  }, [tree.data, t, named]);
   return {
     ...props,
     withAsterisk: props.required,

@@ -8,6 +8,7 @@ import type { Answer } from "../../../events/api/verb.ts";
 import { flow } from "../../../events/api/flow.ts";
 import { call, callPage } from "../../core/api/call.ts";
 import { get, post, type Query } from "../../core/api/http.ts";
+import type { BusinessView } from "../../../events/flow/business-view.ts";
 
 /** The lists' rows, inferred from the contract (events/api/flow.ts). */
 export type TodoRow = Answer<typeof flow.todo>[number];
@@ -42,6 +43,8 @@ export interface FormField {
   type: "text" | "textarea" | "number" | "money" | "date" | "select";
   required?: boolean;
   options?: (string | { label: string; value: string })[];
+  /** number and money: the unit the amount is counted in (元, 万元) */
+  unit?: string;
 }
 
 export type FormPerm = "edit" | "read" | "hidden";
@@ -56,6 +59,8 @@ export interface TaskAttributes {
   formFields: FormField[];
   formPerms: Record<string, FormPerm>;
   variables: Record<string, unknown>;
+  /** the record the approval decides on, as the task's node lets its reader see it (events/flow/business-view.ts) */
+  business?: BusinessView | null;
   actions: TaskAction[];
 }
 
@@ -110,6 +115,7 @@ export const fetchAttributes = async (taskId: string) => (await get<TaskAttribut
 export const fetchRecord = (procInsId: string) => call(flow.record, { query: { procInsId } });
 export const fetchViewer = async (procInsId: string) => (await get<FlowViewerData>(`${task}/flowViewer/${encodeURIComponent(procInsId)}`)).data;
 export const fetchInstanceInfo = async (procInsId: string) => (await get<InstanceInfo>(`/flowable/instance/info/${encodeURIComponent(procInsId)}`)).data;
+export const fetchBusiness = async (id: string) => (await get<BusinessView | null>(`${task}/business/${encodeURIComponent(id)}`)).data;
 export const fetchVariables = async (procInsId: string) => (await get<unknown>(`${task}/processVariables/${encodeURIComponent(procInsId)}`)).data;
 export const fetchMonitorVariables = async (procInsId: string) => (await get<unknown>(`${monitor}/variableList`, { procInsId })).data;
 export const fetchReturnList = async (taskId: string) => (await post<{ key: string; name: string }[]>(`${task}/returnList`, { taskId })).data ?? [];

@@ -10,6 +10,7 @@ import type { ListColumn, ListFilter } from "../../crud/ListScreen.tsx";
 import { useTranslation } from "react-i18next";
 import i18n from "../../core/i18n.ts";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
+import { seededText } from "../../core/seeded.ts";
 import { command, joined, type InstanceRow, type InstanceStatus } from "./api.ts";
 
 export const statuses = ["running", "suspended", "finished", "rejected", "stopped", "revoked"] as const;
@@ -36,8 +37,19 @@ export function StatusBadge({ status }: { status: InstanceStatus | string | null
 /** The record's action or the done list's outcome in words (unknown values as sent). */
 export const actionLabel = (action: string | null | undefined) => (action ? i18n.t(`flowTasks.record.${action}`, { defaultValue: action }) : "");
 
-/** A column of an approval list, titled `flowTasks.columns.<key>`. */
-export const flowColumn = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => ({ key, title: (t) => t(`flowTasks.columns.${key}`), ...more });
+/** A column of an approval list, titled `flowTasks.columns.<key>`; a cell that is text shows seeded names (a model's, a step's, a person's) in the screen's language. */
+export const flowColumn = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => {
+  const render = more.render ?? ((r: R) => (r as Record<string, ReactNode>)[key] ?? "—");
+  return {
+    key,
+    title: (t) => t(`flowTasks.columns.${key}`),
+    ...more,
+    render: (r, t, list) => {
+      const cell = render(r, t, list);
+      return typeof cell === "string" ? seededText(cell) : cell;
+    },
+  };
+};
 
 /** What a row's instance is about (events/api/flow.ts). */
 interface About {

@@ -22,6 +22,7 @@ import { confirmDelete, notifyError, runCommand } from "../../core/feedback.tsx"
 import { useDialog } from "../../core/ui/useDialog.ts";
 import { fieldLabel } from "../../../events/validation.ts";
 import { OrgForm, orgQueries, type OrgFormTarget } from "./OrgForm.tsx";
+import { useSeededName } from "../../core/seeded.ts";
 
 interface OrgNode {
   id: string;
@@ -54,6 +55,7 @@ function keepLoaded(fresh: TreeNodeData[], old: TreeNodeData[] | undefined): Tre
 
 export default function OrgScreen(_: ScreenProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const lang = currentLang();
   const queryClient = useQueryClient();
   const { labelOf } = useDict("orgLevel");
@@ -143,17 +145,17 @@ export default function OrgScreen(_: ScreenProps) {
       <Box w={18} style={{ display: "flex" }} onClick={(e) => (e.stopPropagation(), hasChildren && tree.toggleExpanded(node.value))}>
         {isLoading ? <Loader size={12} /> : hasChildren && <IconChevronRight size={14} style={{ transform: expanded ? "rotate(90deg)" : undefined, transition: "transform 120ms", cursor: "pointer" }} />}
       </Box>
-      <Text size="sm" truncate>{node.label}</Text>
+      <Text size="sm" truncate>{typeof node.label === "string" ? named(node.label) : node.label}</Text>
       <Badge size="xs" variant="light" color="gray" tt="none">{labelOf(node.nodeProps?.type)}</Badge>
     </Group>
   );
 
   const details: [string, string][] = record
     ? [
-        [label("name"), String(record.name ?? "")],
+        [label("name"), named(String(record.name ?? ""))],
         [label("code"), String(record.code ?? "")],
         [label("type"), labelOf(record.type)],
-        [label("parentId"), parentId ? String(parent.data?.name ?? "") : t("sys.common.topLevel")],
+        [label("parentId"), parentId ? named(String(parent.data?.name ?? "")) : t("sys.common.topLevel")],
         [label("areaCode"), String(record.areaCode ?? "")],
         [label("sort"), String(record.sort ?? "")],
         [t("sys.common.createTime"), String(record.createTime ?? "")],
@@ -185,7 +187,7 @@ export default function OrgScreen(_: ScreenProps) {
                 {hits.length === 0 && <Text size="sm" c="dimmed">{t("sys.org.noResults")}</Text>}
                 <ScrollArea.Autosize mah={200}>
                   {hits.map((h) => (
-                    <NavLink key={h.id as string} label={String(h.name)} description={String(h.code)} active={h.id === selectedId} onClick={() => void reveal(h)} rightSection={<Badge size="xs" variant="light" color="gray" tt="none">{labelOf(h.type)}</Badge>} />
+                    <NavLink key={h.id as string} label={named(String(h.name))} description={String(h.code)} active={h.id === selectedId} onClick={() => void reveal(h)} rightSection={<Badge size="xs" variant="light" color="gray" tt="none">{labelOf(h.type)}</Badge>} />
                   ))}
                 </ScrollArea.Autosize>
               </Box>

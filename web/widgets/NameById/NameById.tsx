@@ -1,6 +1,7 @@
 /** The name of a user, department or organisation unit by its id (spec section 2 widgets; names cached in session storage). */
 import { Text, useProps, type TextProps } from "@mantine/core";
 import { useName, type NameKind } from "../../core/api/names.ts";
+import { useSeededName } from "../../core/seeded.ts";
 
 export interface NameByIdProps extends Omit<TextProps, "children"> {
   /** what the id names */
@@ -25,10 +26,11 @@ const defaultProps = { id: null, component: "span", size: "inherit" } satisfies 
 export function NameById(props: NameByIdProps) {
   const { kind, id, fallback, component, ...others } = useProps("NameById", defaultProps, props);
   const name = useName(kind, id);
+  const named = useSeededName();
   if (!id) return null;
   return (
     <Text component={component} {...others} data-name-kind={kind} data-name-id={id}>
-      {name ?? (name === null ? (fallback ?? id) : "")}
+      {name ? named(name) : name === null ? (fallback ?? id) : ""}
     </Text>
   );
 }

@@ -8,6 +8,7 @@ import { IconChevronRight } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeededName } from "../../core/seeded.ts";
 import { areaDepth, childrenOf, knownLabel, resolveLabel, type TreeNode, type TreeSource } from "./tree.ts";
 
 export interface RegionCascaderProps extends BoxProps {
@@ -49,6 +50,7 @@ const defaultProps = { source: "area", value: [], multiple: true, width: 250, mi
 
 /** The display name of a chosen value, named once some list (or a lookup) knows it. */
 function useLabel(source: TreeSource, value: string) {
+  const named = useSeededName();
   const [label, setLabel] = useState(() => knownLabel(source, value));
   useEffect(() => {
     let live = true;
@@ -57,7 +59,7 @@ function useLabel(source: TreeSource, value: string) {
       live = false;
     };
   }, [source, value]);
-  return label ?? value;
+  return named(label ?? value);
 }
 
 /**
@@ -85,6 +87,7 @@ interface ColumnProps {
 
 function Column({ source, parent, open, chosen, multiple, expandable, onOpen, onToggle }: ColumnProps) {
   const { t } = useTranslation();
+  const named = useSeededName();
   const { data, isLoading } = useQuery({ queryKey: ["tree", source, parent ?? ""], queryFn: () => childrenOf(source, parent), staleTime: Number.POSITIVE_INFINITY });
   return (
     <ScrollArea.Autosize mah={260} w={200} data-testid="cascader-column" style={{ borderRight: "1px solid var(--mantine-color-default-border)" }}>
@@ -95,7 +98,7 @@ function Column({ source, parent, open, chosen, multiple, expandable, onOpen, on
         const selected = chosen.includes(node.value);
         return (
           <Group key={node.value} gap={6} wrap="nowrap" px="xs" py={4} bg={open === node.value ? "var(--mantine-color-default-hover)" : undefined} data-testid="cascader-option" data-value={node.value}>
-            {multiple && <Checkbox size="xs" checked={selected} onChange={() => onToggle(node)} aria-label={node.label} />}
+            {multiple && <Checkbox size="xs" checked={selected} onChange={() => onToggle(node)} aria-label={named(node.label)} />}
             <UnstyledButton
               flex={1}
               fz="sm"
@@ -103,7 +106,7 @@ function Column({ source, parent, open, chosen, multiple, expandable, onOpen, on
               fw={!multiple && selected ? 600 : undefined}
               onClick={() => (can ? onOpen(node) : onToggle(node))}
             >
-              {node.label}
+              {named(node.label)}
             </UnstyledButton>
             {can && <IconChevronRight size={14} color="var(--mantine-color-dimmed)" />}
           </Group>

@@ -27,6 +27,10 @@ import { deploymentById, deploymentMissing, instanceOfTask, loadInstance, taskMi
 import { batchable, ccPage, counts, finishedPage, flowRecordOf, mayRead, myProcessPage, recordedTask, taskComments, todoPage } from "../queries.ts";
 import { formFieldsOf } from "./models.ts";
 import { hiddenAt, hiddenFor, nodeFormPerms, withoutHidden } from "../visibility.ts";
+import { businessView } from "../business.ts";
+import { processView } from "../view.ts";
+import { withoutHiddenFields, type BusinessView } from "../../../events/flow/business-view.ts";
+import type { Lang } from "../../../events/i18n.ts";
 
 const tag = {
   list: "flowable:task:list",
@@ -118,6 +122,12 @@ export function viewerOf(state: InstanceState, deployment: DeploymentRow) {
   return { xml: deployment.xml, doneNodes: done, activeNodes: active, doneFlows };
 }
 
+/** The business record the instance is about (a linked module's record, else the model's start form), less what the reader's node hides. */
+async function businessOf(db: D1Database, deployment: DeploymentRow, state: InstanceState, hidden: Set<string>, lang: Lang): Promise<BusinessView | null> {
+  const view = (await businessView(db, state.businessKey, lang)) ?? processView(deployment, state);
+  return view ? withoutHiddenFields(view, hidden) : null;
+}
+
 /** A task by id: open in the state, or as its flow-record row once it is gone. */
 async function taskView(db: D1Database, state: InstanceState, taskId: string) {
   const open = state.tasks[taskId];
@@ -173,9 +183,10 @@ export function taskRoutes(routes: RouteTable) {
         formPerms,
         batchable: batchable(formPerms),
         variables: withoutHidden(state.variables, hidden),
+        business: await businessOf(c.env.DB, deployment, state, hidden, c.get("lang")),
         actions: await actionsFor(c, deployment.model, state, taskId, actor),
       }, "fetched");
-    }, { doc: { summary: l("任务详情：表单、权限、变量与当前用户可执行的操作", "A task: its form, field permissions, variables and what this user may do") } })
+    }, { doc: { summary: l("任务详情：表单、权限、变量、审批的业务记录与当前用户可执行的操作", "A task: its form, field permissions, variables, the business record it decides on and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
       const key = c.req.param("id")!;
       const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
@@ -183,6 +194,13 @@ export function taskRoutes(routes: RouteTable) {
       // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
       return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
+    .get("/flowable/task/business/:id", tag.info, async (c) => {
+      const key = c.req.param("id")!;
+      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+      const { actor, state, deployment } = await readable(c, ofTask ?? key);
+      // the same rule as the process variables: by a task as its node shows it, by the instance see worker/flow/visibility.ts
+      return ok(c, await businessOf(c.env.DB, deployment, state, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null), c.get("lang")), "fetched");
+    }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
       return ok(c, viewerOf(state, deployment), "fetched");

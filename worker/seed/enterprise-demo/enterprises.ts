@@ -4,6 +4,7 @@
  * person, an industry, a size and the figures that follow from it.
  */
 import { areaSeed, type AreaSeed } from "../../../events/seed/areas.ts";
+import { placesIn } from "../../../events/coherence.ts";
 import { Rng } from "./random.ts";
 import { creditCode } from "./uscc.ts";
 import { buildings, cityAreaCodes, cityWeights, givenChars, industries, mobilePrefixes, roads, surnames, tradeNames } from "./words.ts";
@@ -82,8 +83,9 @@ export function demoEnterprises(rng: Rng, count: number, at: string): DemoEnterp
   const out: DemoEnterprise[] = [];
   const sections = Object.entries(industries).map(([k, p]) => [k, p.weight] as const);
   for (let index = 0; index < count; index++) {
-    const city = rng.weighted(cities.map((c) => [c, cityWeights[c.code] ?? 2] as const));
-    const district = rng.pick(districtsOf(city.code));
+    let city = rng.weighted(cities.map((c) => [c, cityWeights[c.code] ?? 2] as const));
+    let district = rng.pick(districtsOf(city.code));
+    const drawn = { city, district };
     const industry = rng.weighted(sections);
     const profile = industries[industry]!;
     const scale = scaleFor(rng, industry);
@@ -96,7 +98,11 @@ export function demoEnterprises(rng: Rng, count: number, at: string): DemoEnterp
     for (let attempt = 0; ; attempt++) {
       trade = rng.pick(tradeNames);
       industryWord = rng.pick(profile.words);
-      const place = rng.weighted([["陕西", 20], [cityName(city), 70], [district.name.length > 2 ? district.name.replace(/[区县市]$/, "") : district.name, 10]] as const);
+      // a 字号 naming a district (雁塔, 太白) puts the enterprise in it, so its name and its place agree
+      const named = placesIn(trade[0]).districts[0];
+      ({ city, district } = named ? { city: cities.find((c) => c.code === named.parentCode)!, district: named } : drawn);
+      const kind = rng.weighted([["province", 20], ["city", 70], ["district", 10]] as const);
+      const place = kind === "province" ? "陕西" : kind === "city" || named ? cityName(city) : district.name.length > 2 ? district.name.replace(/[区县市]$/, "") : district.name;
       shortName = `${place}${trade[0]}${industryWord}`;
       entName = `${shortName}${form}`;
       if (!names.has(entName)) break;

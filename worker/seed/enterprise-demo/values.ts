@@ -8,6 +8,7 @@ import { daysBefore, landline, mobile, personName } from "./enterprises.ts";
 import { dateAround, dateBefore, datetimeBefore, districts, entName, firmOf, fresh, pad, year, type BuildContext } from "./context.ts";
 import { curated, longText } from "./texts.ts";
 import { authorities, banks, courts, industries, roads } from "./words.ts";
+import { orderDates } from "../../../events/coherence.ts";
 
 const idCardWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 function idCard(ctx: BuildContext): string {
@@ -184,7 +185,7 @@ export function fieldValue(ctx: BuildContext, key: string, field: Field): unknow
   return undefined;
 }
 
-/** Start/end pairs in order (validFrom ≤ validTo, startDate ≤ endDate, appDate ≤ pubDate ≤ grantDate…). */
+/** Start/end pairs in order (validFrom ≤ validTo, startDate ≤ endDate, appDate ≤ pubDate ≤ grantDate…), the declared date chains last. */
 export function orderPairs(record: Record<string, unknown>): void {
   const chains = [
     ["validFrom", "validTo"], ["startDate", "endDate"], ["startTime", "endTime"], ["freezeFrom", "freezeTo"], ["appDate", "pubDate", "grantDate"],
@@ -200,4 +201,5 @@ export function orderPairs(record: Record<string, unknown>): void {
     const days = texts.map((k) => (record[k] as string).slice(0, 10)).sort();
     texts.forEach((k, i) => (record[k] = days[i] + (record[k] as string).slice(10)));
   }
+  orderDates(record);
 }

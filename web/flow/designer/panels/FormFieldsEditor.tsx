@@ -1,6 +1,6 @@
 /**
- * The model's simple start form (ROOT props.formFields): key (the process variable), label, type, required
- * and, for a select, its options. Renaming a key follows into conditions and permissions; removing a field
+ * The model's simple start form (ROOT props.formFields): key (the process variable), label, type, required,
+ * for a number or an amount its unit (元, 万元: shown beside the value), and for a select its options. Renaming a key follows into conditions and permissions; removing a field
  * drops them (the parent does both through onRename / onRemove).
  */
 import { ActionIcon, Button, Card, Checkbox, Group, Select, Stack, TagsInput, Text, TextInput, Tooltip } from "@mantine/core";
@@ -73,6 +73,21 @@ export function FormFieldsEditor({ value, onChange, onRename, onRemove, readOnly
                 w={130}
                 data-testid="field-type"
               />
+              {(field.type === "number" || field.type === "money") && (
+                <TextInput
+                  aria-label={t("flowDesign.root.unit")}
+                  placeholder={t("flowDesign.root.unit")}
+                  disabled={readOnly}
+                  value={field.unit ?? ""}
+                  maxLength={16}
+                  onChange={(e) => {
+                    const unit = e.currentTarget.value.trim();
+                    onChange(patch(i, { unit: unit || undefined }));
+                  }}
+                  w={90}
+                  data-testid="field-unit"
+                />
+              )}
               <Checkbox label={t("flowDesign.root.required")} disabled={readOnly} checked={field.required} onChange={(e) => onChange(patch(i, { required: e.currentTarget.checked }))} />
               {!readOnly && (
                 <Group gap={2} ml="auto" wrap="nowrap">

@@ -3,17 +3,9 @@ import { daysBefore, personName } from "../enterprises.ts";
 import type { BuildContext } from "../context.ts";
 import { courts } from "../words.ts";
 import { addYears, drop, round1, setIf, year, type Fixup } from "./kit.ts";
+import { issuerKinds, penaltyActs, pickIssuer } from "../../../../events/coherence.ts";
 
 const causes = ["买卖合同纠纷", "借款合同纠纷", "建设工程施工合同纠纷", "劳动争议", "民间借贷纠纷", "服务合同纠纷", "租赁合同纠纷", "承揽合同纠纷", "侵害商标权纠纷", "金融借款合同纠纷"];
-const illegalActs: [string, string, string][] = [
-  ["未按规定公示年度报告", "企业未在规定期限内公示上一年度年度报告。", "警告"],
-  ["虚假宣传", "在产品宣传中使用未经证实的功效表述，构成虚假宣传。", "罚款"],
-  ["违反安全生产规定", "未按规定对从业人员进行安全生产教育和培训。", "罚款"],
-  ["超标排放大气污染物", "在线监测数据显示颗粒物排放浓度超过排放标准。", "罚款"],
-  ["未取得许可从事经营", "未取得相应许可证即开展相关经营活动。", "没收违法所得、罚款"],
-  ["产品质量不合格", "抽检产品的标注项目与实际不符，判定为不合格。", "罚款"],
-  ["违反消防安全规定", "疏散通道堆放杂物，影响安全疏散。", "责令改正、罚款"],
-];
 
 
 export const enterpriseFixups: Record<string, Fixup> = {
@@ -114,6 +106,10 @@ export const enterpriseFixups: Record<string, Fixup> = {
   },
   enadministrativelicense: (r, c) => {
     if (typeof r.certName === "string") r.decisionDocName = `关于核发${r.certName}的决定`;
+    // the body that grants this licence, and its abbreviation in the decision number
+    const body = pickIssuer(issuerKinds(c.short, "authority", r), (list) => c.rng.pick(list));
+    r.authority = body.name;
+    r.decisionDocNo = `陕${body.abbr || "审批"}许字〔${year(r.decisionDate) ?? year(c.at)}〕${c.rng.int(1, 999)}号`;
     r.content = `准予${c.ent?.entName ?? ""}${c.rng.pick(["在核定范围内从事相关经营活动", "按许可证载明事项开展生产", "排放许可证载明的污染物"])}。`;
     setIf(r, c, "status", typeof r.validTo === "string" && r.validTo < c.at.slice(0, 10) ? "2" : "1");
   },
@@ -224,13 +220,16 @@ export const enterpriseFixups: Record<string, Fixup> = {
 };
 
 function penalty(r: Record<string, unknown>, c: BuildContext) {
-  const [act, facts, kind] = c.rng.pick(illegalActs);
-  r.illegalActType = act;
-  if ("illegalFacts" in c.family.fields) r.illegalFacts = facts;
-  const fine = kind.includes("罚款") ? c.rng.pick([2000, 5000, 10000, 20000, 30000, 50000]) : 0;
+  const act = c.rng.pick(penaltyActs);
+  r.illegalActType = act.act;
+  if ("illegalFacts" in c.family.fields) r.illegalFacts = act.facts;
+  const fine = act.penalty.includes("罚款") ? c.rng.pick([2000, 5000, 10000, 20000, 30000, 50000]) : 0;
   r.fineAmount = fine;
-  r.penaltyContent = fine ? `${kind}人民币${fine}元` : kind;
-  r.penaltyDocNo = `${c.rng.pick(["西市监", "陕环", "西应急", "咸市监"])}处罚〔${year(r.decisionDate) ?? 2025}〕${c.rng.int(1, 999)}号`;
+  r.penaltyContent = fine ? `${act.penalty}人民币${fine}元` : act.penalty;
+  // the body that penalises this violation, and its abbreviation in the decision number
+  const body = pickIssuer(issuerKinds(c.short, "authority", r), (list) => c.rng.pick(list));
+  r.authority = body.name;
+  r.penaltyDocNo = `陕${body.abbr}罚〔${year(r.decisionDate) ?? 2025}〕${c.rng.int(1, 999)}号`;
   syncFields(r, c);
 }
 
