@@ -143,6 +143,13 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: flow.instances, query: { page: 1, limit: 10, status: "finished" } }).not.toHaveLength(0);
     yield { verb: flow.running, query: { page: 1, limit: 10 } };
     yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
+    const record = yield { verb: flow.record, query: { procInsId } };
+    expect(record.map((r: { action: string }) => r.action)).toContain("complete");
+    expect(yield { verb: flow.startable, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    const counts = yield { verb: flow.counts };
+    expect(counts.done).toBeGreaterThan(0);
+    expect(yield { verb: flow.models, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    yield { verb: flow.models, query: { name: "no such model" } };
   },
 
   async *datamodel() {
@@ -206,9 +213,10 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *forms() {
     const { forms, datamodel } = contract;
     const code = `cf${Date.now().toString(36)}`;
-    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields: [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }] } };
-    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }];
-    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols }] }] };
+    const fields = [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }, { name: "agree", title: "同意", type: "dict", dictType: "yesNo" }, { name: "note", title: "内部备注", type: "text" }];
+    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields } };
+    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }, { field: "agree", widget: "select", span: 12 }];
+    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols: cols.slice(0, 2) }, { cols: cols.slice(2) }] }] };
     const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
     yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
     yield { verb: forms.release, params: { id: form.id }, body: {} };
@@ -217,6 +225,14 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const filled = yield { verb: forms.fill, body: { formId: form.id, title: "契约", data: { title: "一", amount: 1 } } };
     yield { verb: forms.fillUpdate, body: { id: filled.id, data: { title: "二", amount: 2 } } };
     yield { verb: forms.filledInfo, params: { type: form.id, id: filled.id } };
+    // a fill-in link for an enterprise: the public page reads the form (its fields and dictionaries) and submits it once
+    const enterprise = { creditCode: creditCode(), entName: "契约链接企业" };
+    expect((await call("/common/enenterprisebasicinfo/save", { token: admin, body: { ...enterprise, areaCode: "610100" } })).body.code).toBe(0);
+    const link = yield { verb: forms.linkIssue, params: { id: form.id }, body: { enterpriseCode: enterprise.creditCode, days: 3 } };
+    const opened = yield { verb: forms.linkRead, query: { token: link.token } };
+    expect(opened.model.model.fields.map((f: { name: string }) => f.name)).toEqual(["title", "amount", "agree"]);
+    expect(opened.dicts.yesNo).not.toHaveLength(0);
+    yield { verb: forms.linkSubmit, body: { token: link.token, data: { title: "链接", amount: 5, agree: "1" } } };
     // a process form started and approved: the task's form and the approval that saves the amount
     const adminId = await seedId("user:admin");
     const key = `${code}_flow`;

@@ -7,7 +7,7 @@
  * concurrent one) is refused by name. Everything else still needs a session; the token opens nothing else.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import { forms as api, issueBody, submitBody } from "../../events/api/forms.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { dataModelFormLinks } from "../../events/families/forms.ts";
@@ -32,17 +32,11 @@ import { enterpriseByCode } from "./queries.ts";
 export const links = dataModelFormLinks as unknown as Family;
 const tags = { share: "datamodel:form:update" };
 export const linkPage = "/vueedit";
-export const linkDays = { min: 1, max: 30 } as const;
 
 /** Widgets whose inputs read signed-in lookups (people, organisations, uploads, the zoning tree): not on a public page. */
 const signedInWidgets = new Set<FormWidget>(["user", "org", "upload", "region"]);
 
-export const issueBody = z.object({
-  enterpriseCode: z.string().trim().min(1).max(64),
-  days: z.coerce.number().int().min(linkDays.min).max(linkDays.max),
-});
 const issueLabels = { enterpriseCode: l("企业", "Enterprise"), days: l("有效天数", "Valid for (days)") };
-const issueAnswer = z.object({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), enterpriseName: z.string(), formVersion: z.number() });
 
 /** A form's live release that can be filled on a public page (no widget needing a sign-in). */
 function requirePublicFields(release: ReleaseRow) {
@@ -89,9 +83,6 @@ async function opened(db: D1Database, secret: string | undefined, token: string)
   if (!release || !form || form.status !== formStatus.released) throw new DomainError(codes.validation, "formLinkFormGone");
   return { claims, link, release, form };
 }
-
-const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
-const submitBody = tokenQuery.extend({ data: z.record(z.string(), z.unknown()).default({}) });
 
 /** The form of a token: its release's layout, the model's fields on it, the dictionaries they use, the enterprise. */
 async function readByToken(c: Context<AppEnv>) {
@@ -142,14 +133,14 @@ async function submitByToken(c: Context<AppEnv>) {
 
 export function linkRoutes(routes: RouteTable) {
   routes
-    .post("/datamodel/form/link/:id", tags.share, (c) => issue(c, c.req.param("id")!), {
-      doc: { summary: l("生成表单填写链接（发给企业，签名并限期）", "Make a fill-in link of a released form for an enterprise (signed, expiring)"), body: issueBody, response: issueAnswer },
+    .verb(api.linkIssue, tags.share, (c) => issue(c, c.req.param("id")!), {
+      doc: { summary: l("生成表单填写链接（发给企业，签名并限期）", "Make a fill-in link of a released form for an enterprise (signed, expiring)") },
     })
-    .get("/form/link", "public", readByToken, {
-      doc: { summary: l("按填写链接的令牌读取表单（公开）", "The form of a fill-in link, by its token (public)"), query: tokenQuery, tags: ["form link"] },
+    .verb(api.linkRead, "public", readByToken, {
+      doc: { summary: l("按填写链接的令牌读取表单（公开）", "The form of a fill-in link, by its token (public)"), tags: ["form link"] },
     })
-    .post("/form/link", "public", submitByToken, {
-      doc: { summary: l("按填写链接的令牌提交表单（公开，每个链接一次）", "Submit the form of a fill-in link by its token (public, once per link)"), body: submitBody, tags: ["form link"] },
+    .verb(api.linkSubmit, "public", submitByToken, {
+      doc: { summary: l("按填写链接的令牌提交表单（公开，每个链接一次）", "Submit the form of a fill-in link by its token (public, once per link)"), tags: ["form link"] },
     });
   // links are written by the issue and the submission alone
   for (const verb of ["save", "update", "delete", "revert/:id", "restore/:id"])

@@ -63,9 +63,7 @@ const resubmitBody = z.object({ taskId: id, variables, comment });
 const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
 const nextBody = z.object({ taskId: id, variables });
 const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
-const recordQuery = z.object({ procInsId: id });
 
-const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), actionName: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
 
@@ -159,14 +157,12 @@ export function taskRoutes(routes: RouteTable) {
       const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("抄送我的流程", "Processes copied to me"))
-    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), {
-      doc: { summary: l("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"), response: z.object({ todo: z.number(), done: z.number(), initiated: z.number(), cc: z.number() }) },
-    })
-    .get("/flowable/task/flowRecord", tag.info, async (c) => {
-      const { procInsId } = parseInput(recordQuery, c.req.query());
+    .verb(flow.counts, "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), summary("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"))
+    .verb(flow.record, tag.info, async (c) => {
+      const { procInsId } = parseInput(flow.record.query, c.req.query());
       await readable(c, procInsId);
       return ok(c, await flowRecordOf(c.env.DB, procInsId, c.get("lang")), "fetched");
-    }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
+    }, summary("流转记录", "The flow record"))
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
       await readable(c, { taskId });
