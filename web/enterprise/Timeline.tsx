@@ -11,15 +11,13 @@ import { useMemo, useState } from "react";
 import { enterprise } from "../../events/api/enterprise.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import type { Family } from "../../events/family.ts";
-import { families } from "../../events/families/index.ts";
+import { familyByName } from "../../events/families/index.ts";
 import { callPage } from "../core/api/call.ts";
 import { hasPermission } from "../core/session.ts";
 import { HistoryDrawer } from "../crud/HistoryDrawer.tsx";
 import { ListScreen, type ListSpec } from "../crud/ListScreen.tsx";
 
-export type TimelineRow = Answer<typeof enterprise.timeline>[number];
-
-const familyOf = (key: string): Family | undefined => families.find((f) => f.name === key || f.path === key || f.perm === key || f.table === key);
+type TimelineRow = Answer<typeof enterprise.timeline>[number];
 
 const colours: Record<string, string> = { created: "teal", deleted: "red", restored: "grape", reverted: "orange", publish: "green", revoke: "orange", examine: "blue", submit: "cyan", flow: "indigo" };
 
@@ -33,7 +31,7 @@ function timelineList(master: Family, history: (shown: { family: Family; id: str
     pageSize: 20,
     query: (params) => queryOptions({ queryKey: [master.path, "timeline", params], queryFn: () => callPage(enterprise.timeline, { query: params }), staleTime: 0 }),
     rowKey: (row) => `${row.family}:${row.recordId}:${row.at}:${row.type}`,
-    rowAttrs: (row) => ({ "data-family": familyOf(row.family)?.name ?? row.family, "data-action": actionOf(row) }),
+    rowAttrs: (row) => ({ "data-family": row.family, "data-action": actionOf(row) }),
     minWidth: 720,
     columns: [
       { key: "at", title: (t) => t("crud.meta.updateTime"), width: 170, render: (row) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{row.at}</Text>, value: (row) => row.at },
@@ -66,7 +64,7 @@ function timelineList(master: Family, history: (shown: { family: Family; id: str
       },
     ],
     actions: (row, list) => {
-      const family = familyOf(row.family);
+      const family = familyByName.get(row.family);
       return family && hasPermission(family.tags.info) ? (
         <Button size="compact-sm" variant="subtle" color="gray" onClick={() => history({ family, id: row.recordId })} aria-label={list.t("enterprise.timeline.openHistory")} data-testid="timeline-history">
           {list.t("actions.history")}

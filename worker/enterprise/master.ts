@@ -37,6 +37,9 @@ const fplistQuery = z.object({ serviceUserId: z.string().max(64).optional(), una
 const enterListQuery = z.object({ keyword: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).optional() });
 const picked = z.object({ id: z.string(), creditCode: z.string(), entName: z.string() });
 
+/** The families whose lists the actor may read. */
+const listable = (actor: ReturnType<typeof actorOf>, of: Family[]) => of.filter((f) => actor.admin || actor.permissions.has(f.tags.list));
+
 /** The enterprise's credit code from a query or path, checked by the master's own field rule. */
 const creditCodeOf = (master: Family, value: unknown) => requireParam(value, master.fields.creditCode!.schema as z.ZodType<string>, "creditCode", master.fields.creditCode!.label);
 
@@ -117,15 +120,13 @@ export function masterRoutes(routes: RouteTable) {
     .verb(enterpriseVerbs.timeline, tags.info, async (c) => {
       const creditCode = creditCodeOf(master, c.req.query("creditCode"));
       const paging = parsePaging(c.req.query(), 100);
-      const actor = actorOf(c);
-      const visible = creditCodeFamilies().filter((f) => actor.admin || actor.permissions.has(f.tags.list));
+      const visible = listable(actorOf(c), creditCodeFamilies());
       const { total, rows } = await timelinePage(c.env.DB, creditCode, visible, paging, c.get("lang"));
       return page(c, total, rows);
     }, doc("企业时间线：各类记录的变更（新的在前）", "An enterprise's timeline: changes to its records, newest first"))
     .verb(enterpriseVerbs.tabCounts, tags.info, async (c) => {
       const creditCode = creditCodeOf(master, c.req.query("creditCode"));
-      const actor = actorOf(c);
-      const visible = profileFamilies().filter((f) => actor.admin || actor.permissions.has(f.tags.list));
+      const visible = listable(actorOf(c), profileFamilies());
       return ok(c, await enterpriseCounts(c.env.DB, visible, creditCode), "fetched");
     }, doc("企业档案各分类的记录数（按数据类别）", "An enterprise's record count per profile list"))
     .post(`${path}/deleteBmjl/:id`, tags.update, async (c) => {

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { forms as api, issueBody, submitBody } from "../../events/api/forms.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
+import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { dataModelFormLinks } from "../../events/families/forms.ts";
 import { layoutColumns, type FormWidget } from "../../events/forms/layout.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -20,14 +21,13 @@ import type { RouteTable } from "../http/routes.ts";
 import { execute, principal } from "../commands/execute.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import { newCreate, newUpdate } from "../resources/commands.ts";
-import { findById } from "../resources/query.ts";
+import { findById, recordWhere } from "../resources/query.ts";
 import { modelDefinition } from "../datamodel/runtime.ts";
-import { entriesOf } from "../sys/dictionary.ts";
+import { groupedEntries } from "../sys/dictionary.ts";
 import { displayTime } from "../time.ts";
 import { forms, formStatus, releaseOf, releases, type ReleaseRow } from "./forms.ts";
 import { fillOfRelease, fillWrites } from "./filled.ts";
 import { signLinkToken, verifyLinkToken } from "./link-token.ts";
-import { enterpriseByCode } from "./queries.ts";
 
 export const links = dataModelFormLinks as unknown as Family;
 const tags = { share: "datamodel:form:update" };
@@ -57,7 +57,8 @@ async function issue(c: Context<AppEnv>, formId: string) {
       const release = await releaseOf(c.env.DB, formId, Number(form.version));
       if (!release) throw new DomainError(codes.validation, "formNotReleased", { code: String(form.code) });
       requirePublicFields(release);
-      const enterprise = await enterpriseByCode(c.env.DB, body.enterpriseCode);
+      const found = await recordWhere(c.env.DB, enterpriseBasicInfo as unknown as Family, { creditCode: body.enterpriseCode });
+      const enterprise = found && { code: String(found.creditCode), name: String(found.entName) };
       if (!enterprise) throw new ValidationError([{ field: "enterpriseCode", label: issueLabels.enterpriseCode, key: "formLinkEnterpriseUnknown", params: { code: body.enterpriseCode } }]);
       const expiresAt = Math.floor(Date.now() / 1000) + body.days * 86_400;
       const id = crypto.randomUUID();
@@ -92,8 +93,7 @@ async function readByToken(c: Context<AppEnv>) {
   // only the fields the form shows: the model's other fields (internal remarks…) stay unknown to the public page
   const fields = definition.model.fields.filter((f) => onForm.has(f.name));
   const types = [...new Set(fields.map((f) => f.dictType).filter((v): v is string => !!v))];
-  const dicts: Record<string, unknown[]> = Object.fromEntries(types.map((type) => [type, []]));
-  if (types.length) for (const entry of await entriesOf(c.env.DB, types)) dicts[entry.type]!.push(entry);
+  const dicts = await groupedEntries(c.env.DB, types);
   return ok(c, {
     form: { name: form.name, code: form.code, version: release.version },
     layout: release.layout,

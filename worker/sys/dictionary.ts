@@ -41,11 +41,19 @@ const typeValueQuery = z.object({ type: typeParam, value: z.string().min(1).max(
 const deleteTypeBody = z.object({ type: typeParam });
 const updateTypeBody = z.object({ oldType: typeParam, type: typeParam });
 
-export async function entriesOf(db: D1Database, types: string[] | null) {
+async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
   const statement = db.prepare(`SELECT ${entryColumns} FROM sys_dict ${where} ORDER BY type, number, value`);
   const { results } = await (types ? statement.bind(JSON.stringify(types)) : statement).all<Record<string, unknown> & { type: string }>();
   return results;
+}
+
+/** Enabled entries grouped by type: every asked type present (empty when it has none); null asks for all. */
+export async function groupedEntries(db: D1Database, types: string[] | null): Promise<Record<string, unknown[]>> {
+  const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
+  if (types?.length === 0) return grouped;
+  for (const entry of await entriesOf(db, types)) (grouped[entry.type] ??= []).push(entry);
+  return grouped;
 }
 
 const entryIdsOf = async (db: D1Database, type: string) =>
@@ -57,9 +65,7 @@ export function dictionaryRoutes(routes: RouteTable) {
     .get(`${base}/getAll`, "signedIn", async (c) => {
       const raw = c.req.queries("types")?.flatMap((v) => v.split(",")) ?? c.req.queries("type")?.flatMap((v) => v.split(","));
       const types = raw ? [...new Set(raw.map((v) => v.trim()).filter(Boolean))].slice(0, 200) : null;
-      const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
-      for (const entry of await entriesOf(c.env.DB, types)) (grouped[entry.type] ??= []).push(entry);
-      return cachedJson(c, grouped);
+      return cachedJson(c, await groupedEntries(c.env.DB, types));
     }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)"), query: typesQuery, response: z.record(z.string(), z.array(dictEntry)) } })
     .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])), {
       doc: { summary: l("获取某类型的启用字典项", "Enabled entries of one dictionary type"), query: typeQuery, response: z.array(dictEntry) },

@@ -76,6 +76,14 @@ async function readable(c: Context<AppEnv>, target: InstanceTarget) {
   return { actor, ...loaded, deployment };
 }
 
+/** An instance read by a task or instance id, with the form fields hidden from its reader: by a task as its node
+ * shows the form, by the instance see worker/flow/visibility.ts. */
+async function readerView(c: Context<AppEnv>, key: string) {
+  const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+  const { actor, state, deployment } = await readable(c, ofTask ?? key);
+  return { state, deployment, hidden: await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null) };
+}
+
 /** The instance as `instance/info` answers it. */
 export function instanceInfo(state: InstanceState) {
   return {
@@ -188,18 +196,12 @@ export function taskRoutes(routes: RouteTable) {
       }, "fetched");
     }, { doc: { summary: l("任务详情：表单、权限、变量、审批的业务记录与当前用户可执行的操作", "A task: its form, field permissions, variables, the business record it decides on and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
-      const key = c.req.param("id")!;
-      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
-      const { actor, state, deployment } = await readable(c, ofTask ?? key);
-      // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
-      return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
+      const { state, hidden } = await readerView(c, c.req.param("id")!);
+      return ok(c, withoutHidden(state.variables, hidden), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
     .get("/flowable/task/business/:id", tag.info, async (c) => {
-      const key = c.req.param("id")!;
-      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
-      const { actor, state, deployment } = await readable(c, ofTask ?? key);
-      // the same rule as the process variables: by a task as its node shows it, by the instance see worker/flow/visibility.ts
-      return ok(c, await businessOf(c.env.DB, deployment, state, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null), c.get("lang")), "fetched");
+      const { state, deployment, hidden } = await readerView(c, c.req.param("id")!);
+      return ok(c, await businessOf(c.env.DB, deployment, state, hidden, c.get("lang")), "fetched");
     }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
