@@ -12,7 +12,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
-import { confirmDelete, runCommand } from "../core/feedback.tsx";
+import { confirmDelete, notifyError, runCommand } from "../core/feedback.tsx";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
 import { ListScreen, type ListContext, type ListSpec, type Option } from "../crud/ListScreen.tsx";
 import { dataPath, deleteFilled, formQueries, type FilledInfo, type FilledRow } from "./api.ts";
@@ -55,7 +55,7 @@ function filledList(open: Dialogs, queryClient: QueryClient): ListSpec<FilledRow
     try {
       open.fill(await queryClient.fetchQuery(formQueries.filledInfo(row.formId, row.id)));
     } catch (error) {
-      await runCommand(() => Promise.reject(error));
+      notifyError(error);
     }
   };
   return {

@@ -104,7 +104,7 @@ export function DialogButtons({ onCancel, label, busy, disabled, color, "data-te
 }
 
 /** Goes to the approval page of one task (or, without a task, the instance's read-only view); its back button returns here. */
-export function useOpenTask() {
+function useOpenTask() {
   const navigate = useNavigate();
   return (procInsId: string, taskId?: string | null, extra: Record<string, string> = {}) =>
     void navigate({ to: "/todoCheck", search: { ...(taskId ? { taskId } : {}), procInsId, ...extra, from: window.location.pathname } as never });
