@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
-import { call, login } from "./helpers.ts";
+import { call, creditCode, login } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
@@ -143,6 +143,13 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: flow.instances, query: { page: 1, limit: 10, status: "finished" } }).not.toHaveLength(0);
     yield { verb: flow.running, query: { page: 1, limit: 10 } };
     yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
+    const record = yield { verb: flow.record, query: { procInsId } };
+    expect(record.map((r: { action: string }) => r.action)).toContain("complete");
+    expect(yield { verb: flow.startable, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    const counts = yield { verb: flow.counts };
+    expect(counts.done).toBeGreaterThan(0);
+    expect(yield { verb: flow.models, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
+    yield { verb: flow.models, query: { name: "no such model" } };
   },
 
   async *datamodel() {
@@ -206,9 +213,10 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *forms() {
     const { forms, datamodel } = contract;
     const code = `cf${Date.now().toString(36)}`;
-    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields: [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }] } };
-    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }];
-    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols }] }] };
+    const fields = [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }, { name: "agree", title: "同意", type: "dict", dictType: "yesNo" }, { name: "note", title: "内部备注", type: "text" }];
+    const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields } };
+    const cols = [{ field: "title", widget: "input", span: 12, required: true }, { field: "amount", widget: "number", span: 12 }, { field: "agree", widget: "select", span: 12 }];
+    const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols: cols.slice(0, 2) }, { cols: cols.slice(2) }] }] };
     const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
     yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
     yield { verb: forms.release, params: { id: form.id }, body: {} };
@@ -217,6 +225,14 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const filled = yield { verb: forms.fill, body: { formId: form.id, title: "契约", data: { title: "一", amount: 1 } } };
     yield { verb: forms.fillUpdate, body: { id: filled.id, data: { title: "二", amount: 2 } } };
     yield { verb: forms.filledInfo, params: { type: form.id, id: filled.id } };
+    // a fill-in link for an enterprise: the public page reads the form (its fields and dictionaries) and submits it once
+    const enterprise = { creditCode: creditCode(), entName: "契约链接企业" };
+    expect((await call("/common/enenterprisebasicinfo/save", { token: admin, body: { ...enterprise, areaCode: "610100" } })).body.code).toBe(0);
+    const link = yield { verb: forms.linkIssue, params: { id: form.id }, body: { enterpriseCode: enterprise.creditCode, days: 3 } };
+    const opened = yield { verb: forms.linkRead, query: { token: link.token } };
+    expect(opened.model.model.fields.map((f: { name: string }) => f.name)).toEqual(["title", "amount", "agree"]);
+    expect(opened.dicts.yesNo).not.toHaveLength(0);
+    yield { verb: forms.linkSubmit, body: { token: link.token, data: { title: "链接", amount: 5, agree: "1" } } };
     // a process form started and approved: the task's form and the approval that saves the amount
     const adminId = await seedId("user:admin");
     const key = `${code}_flow`;
@@ -235,6 +251,19 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.revoke, params: { id: form.id }, body: {} };
+  },
+
+  async *enterprise() {
+    const { enterprise } = contract;
+    const code = creditCode();
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, areaCode: "610100" } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    const patent = await call("/common/enpatentinfo/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, title: "一种契约装置", appNo: `CN${code.slice(-9)}` } });
+    expect(patent.body.code, JSON.stringify(patent.body)).toBe(0);
+    const rows = yield { verb: enterprise.timeline, query: { creditCode: code, page: 1, limit: 10 } };
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const counts = yield { verb: enterprise.tabCounts, query: { creditCode: code } };
+    expect(counts["common.enpatentinfo"]).toBe(1);
   },
 };
 

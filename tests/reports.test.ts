@@ -183,6 +183,10 @@ describe("models, publish and the viewer", () => {
     expect(run.body.code, JSON.stringify(run.body)).toBe(0);
     expect(run.body.data.rows).toHaveLength(2);
     expect(run.body.data.rows[0]).toHaveProperty("sum_operatingIncome", 510);
+    // the offered filter's field is no column of the answer: its label and type come with the answer
+    expect(run.body.data.columns.some((c: { field?: string }) => c.field === "creditCode")).toBe(false);
+    expect(run.body.data.filterFields).toEqual([expect.objectContaining({ key: "creditCode", type: "text", label: expect.objectContaining({ "zh-CN": expect.any(String), "en-US": expect.any(String) }) })]);
+    expect(run.body.data.filterFields[0].label["zh-CN"]).not.toBe("creditCode");
 
     // the viewer's filter: only the exposed filter fields, values bound
     const filters = encodeURIComponent(JSON.stringify({ creditCode: creditCode("200000002") }));

@@ -2,7 +2,8 @@
  * The workflow lists' verbs (worker/flow/routes/tasks.ts and monitor.ts): my to-do, what I handled, what I
  * started, every instance, and the monitor's running instances and open tasks. Each row names what its
  * instance is about: the business record's kind (`businessName`, in the request's language), the applicant
- * enterprise and the record's own title, as the module that started it said.
+ * enterprise and the record's own title, as the module that started it said. Also my task counts, an
+ * instance's flow record, the processes one may start and the process models' list (worker/flow/routes/models.ts).
  */
 import { z } from "zod";
 import { verb } from "./verb.ts";
@@ -113,6 +114,48 @@ export const monitorTaskRow = z.strictObject({
   ...about,
 });
 
+/** A process model as its list shows it: the latest deployed version, null while never published. */
+export const modelRow = z.strictObject({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  formCode: z.string().nullable(),
+  version: z.number().int().nullable(),
+  deployTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
+export const modelListQuery = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  /** name or key contains */
+  name: z.string().max(100).optional(),
+  category: z.string().max(64).optional(),
+});
+
+/** A step of an instance's flow record: who acted on which node, how, and when. */
+export const recordRow = z.strictObject({
+  taskId: z.string().nullable(),
+  nodeKey: z.string().nullable(),
+  nodeName: z.string().nullable(),
+  action: z.string(),
+  /** the action's readable name in the request's language */
+  actionName: z.string(),
+  byId: z.string().nullable(),
+  byName: z.string().nullable(),
+  /** whose turn it is (an open row), or to whom a delegate / transfer / CC went */
+  assigneeName: z.string().nullable(),
+  comment: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+
+/** A process one may start: the latest published version of a model. */
+export const startableRow = z.strictObject({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
+
 export const flow = {
   todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
   done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),
@@ -120,4 +163,10 @@ export const flow = {
   instances: verb({ method: "GET", path: "/flowable/instance/list", query: flowListQuery, response: z.array(instanceRow), paged: true }),
   running: verb({ method: "GET", path: `${monitor}/runningProcess`, query: flowListQuery, response: z.array(instanceRow), paged: true }),
   monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: z.array(monitorTaskRow), paged: true }),
+  /** how many tasks are mine to do, I handled, processes I started and copied to me */
+  counts: verb({ method: "GET", path: `${task}/counts`, response: z.strictObject({ todo: z.number().int(), done: z.number().int(), initiated: z.number().int(), cc: z.number().int() }) }),
+  record: verb({ method: "GET", path: `${task}/flowRecord`, query: z.object({ procInsId: z.string().min(1).max(64) }), response: z.array(recordRow) }),
+  /** any signed-in user */
+  startable: verb({ method: "GET", path: "/flowable/definition/startable", query: modelListQuery, response: z.array(startableRow), paged: true }),
+  models: verb({ method: "GET", path: "/flowable/definition/models", query: modelListQuery, response: z.array(modelRow), paged: true }),
 };

@@ -2,11 +2,14 @@
  * The forms' own verbs (worker/forms): a form's draft save and update, release and revoke, the pickers'
  * list; filling a form (the model record and the form data in one write), a filled form with the release
  * it was filled with, and a task's form as its node's field permissions show it, with the approval that
- * saves the fields the node lets the approver edit. The lists and infos of forms, releases and filled
- * forms are the record engine's.
+ * saves the fields the node lets the approver edit; the fill-in link of a released form for one enterprise,
+ * and the public page's two verbs, reading and submitting by the link's token (worker/forms/links.ts). The
+ * lists and infos of forms, releases and filled forms are the record engine's.
  */
 import { z } from "zod";
 import { formLayoutSchema } from "../forms/layout.ts";
+import { modelDefinition } from "./datamodel.ts";
+import { dictEntry } from "./dictionary.ts";
 import { recordMeta, savedRecord, verb } from "./verb.ts";
 
 /** A record id in a body: text, or a number the seed's clients send. */
@@ -51,6 +54,28 @@ export const completeBody = z.object({
 
 const filledAnswer = z.strictObject({ id: z.string(), recordId: z.string(), formVersion: z.number().int() });
 
+/** How long a fill-in link stays open, in days. */
+export const linkDays = { min: 1, max: 30 } as const;
+
+export const issueBody = z.object({
+  enterpriseCode: z.string().trim().min(1).max(64),
+  days: z.coerce.number().int().min(linkDays.min).max(linkDays.max),
+});
+const issueAnswer = z.strictObject({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), enterpriseName: z.string(), formVersion: z.number().int() });
+
+export const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
+export const submitBody = tokenQuery.extend({ data: values.default({}) });
+
+/** What a link's token opens: the release's layout, the model with the fields on the form, their dictionaries, the enterprise. */
+const linkForm = z.strictObject({
+  form: z.strictObject({ name: z.string(), code: z.string(), version: z.number().int() }),
+  layout: formLayoutSchema,
+  model: modelDefinition,
+  dicts: z.record(z.string(), z.array(dictEntry)),
+  enterprise: z.strictObject({ code: z.string(), name: z.string() }),
+  expiresAt: z.string(),
+});
+
 export const forms = {
   save: verb({ method: "POST", path: "/datamodel/form/save", response: savedRecord("id") }),
   update: verb({ method: "POST", path: "/datamodel/form/update", response: savedRecord("id") }),
@@ -86,5 +111,8 @@ export const forms = {
       values,
     }),
   }),
+  linkIssue: verb({ method: "POST", path: "/datamodel/form/link/:id", body: issueBody, response: issueAnswer }),
+  linkRead: verb({ method: "GET", path: "/form/link", query: tokenQuery, response: linkForm }),
+  linkSubmit: verb({ method: "POST", path: "/form/link", body: submitBody, response: z.strictObject({ id: z.string(), formVersion: z.number().int(), submittedAt: z.string() }) }),
   taskComplete: verb({ method: "POST", path: "/form/data/task/complete", body: completeBody, response: z.strictObject({ procInsId: z.string().nullable(), changed: z.array(z.string()) }) }),
 };

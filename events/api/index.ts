@@ -4,11 +4,12 @@
  */
 import { flow } from "./flow.ts";
 import { datamodel } from "./datamodel.ts";
+import { enterprise } from "./enterprise.ts";
 import { forms } from "./forms.ts";
 import { jobs } from "./jobs.ts";
 import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise };
 export type { Answer, Verb } from "./verb.ts";

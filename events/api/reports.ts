@@ -74,6 +74,8 @@ export const reports = {
     method: "GET",
     path: "/report/run/:code",
     query: runQuery,
-    response: reportAnswerSchema.extend({ name: z.string(), code: z.string(), filters: reportDefinitionSchema.shape.filters }),
+    // filterFields: the source fields the offered filters read (label, type, dictionary), so the viewer labels
+    // and shapes each input even when its field is no column of the answer
+    response: reportAnswerSchema.extend({ name: z.string(), code: z.string(), filters: reportDefinitionSchema.shape.filters, filterFields: z.array(sourceFieldSchema) }),
   }),
 };

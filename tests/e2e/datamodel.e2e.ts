@@ -9,7 +9,7 @@
 import * as XLSX from "@e965/xlsx";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { signedInBrowser } from "./browser.ts";
+import { api, signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -210,7 +210,9 @@ describe("data models (数据模型)", () => {
     await fieldDialog().getByText(/998/).first().waitFor();
     await page.keyboard.press("Escape");
     await fieldDialog().waitFor({ state: "hidden" });
+    // the refused change is still in the draft: closing asks before throwing it away
     await page.keyboard.press("Escape");
+    await page.getByTestId("discard-ok").click();
     await drawer().waitFor({ state: "hidden" });
   });
 
@@ -330,6 +332,51 @@ describe("data models (数据模型)", () => {
     await poll(() => page.getByTestId("total").textContent()).toMatch(/\b10\b/);
     expect(await page.getByTestId("record-table").locator("thead").textContent()).toMatch(/标题[\s\S]*数量/);
     expect(await page.getByTestId("add-record").count()).toBe(0);
+  });
+
+  it("checks the model drawer before sending, puts the server's refusal on its input, saves with Ctrl+S and asks before discarding", async () => {
+    const other = `k_${suffix}`;
+    await visit("/datamodel/model", "model-screen");
+    await page.getByTestId("model-add").click();
+    await drawer().waitFor();
+    const codeInput = drawer().locator('input[name="code"]');
+    await drawer().locator('input[name="name"]').fill(`快捷${suffix}`);
+    await codeInput.fill("1bad");
+    await page.keyboard.press("Control+s");
+    // refused before sending: the code's rule on the code, the missing field on the table
+    await poll(() => codeInput.getAttribute("aria-invalid")).toBe("true");
+    await expect(drawer().textContent()).resolves.toContain("模型编码须以小写字母开头");
+    await expect(drawer().textContent()).resolves.toContain("请至少添加一个字段");
+
+    // the server's refusal (the code is taken) sits on the code input, the drawer stays open as typed
+    await codeInput.fill(code);
+    await addField({ title: "名称", name: "title" });
+    await page.keyboard.press("Control+s");
+    await poll(() => codeInput.getAttribute("aria-invalid")).toBe("true");
+    await expect(drawer().textContent()).resolves.toMatch(/已存在/);
+    expect(await drawer().locator('input[name="name"]').inputValue()).toBe(`快捷${suffix}`);
+
+    await codeInput.fill(other);
+    await poll(() => codeInput.getAttribute("aria-invalid")).not.toBe("true");
+    await page.keyboard.press("Control+s");
+    await drawer().waitFor({ state: "hidden" });
+    const row = page.locator(`[data-testid="model-row"][data-model-code="${other}"]`);
+    await row.waitFor();
+
+    // a changed draft asks before it closes: keep editing keeps it, discard closes it unsaved
+    await row.getByTestId("model-edit").click();
+    await poll(() => drawer().locator('input[name="name"]').inputValue()).toBe(`快捷${suffix}`);
+    await drawer().locator('textarea[name="remark"]').fill("改了但不保存");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("discard-text").waitFor();
+    await page.getByTestId("discard-cancel").click();
+    await expect(drawer().isVisible()).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("discard-ok").click();
+    await drawer().waitFor({ state: "hidden" });
+    const saved = await api<{ data: { name: string; remark: string | null } }>(page, `/datamodel/info/${await row.getAttribute("data-model-id")}`);
+    expect(saved.data).toMatchObject({ name: `快捷${suffix}` });
+    expect(saved.data.remark ?? "").toBe("");
   });
 
   it("shows the screens in English", async () => {

@@ -89,7 +89,7 @@ const switchTo = (person: { userNo: string; password: string }) => switchUser(pa
 /** From the home page's pending tab: the one task of this model, opened on /todoCheck. */
 async function openPendingTask(taskName: string) {
   await page.getByRole("tab", { name: /待处理/ }).click();
-  const rows = page.getByTestId("msg-pending").getByRole("row").filter({ hasText: modelName });
+  const rows = page.getByTestId("msg-pending-table").getByRole("row").filter({ hasText: modelName });
   await poll(() => rows.count(), 20_000).toBe(1);
   await expect(rows.first().textContent()).resolves.toContain(taskName);
   await expect(rows.first().textContent()).resolves.toContain("系统管理员");
@@ -197,7 +197,7 @@ describe("workflow: design, publish, start, approve as each assignee, return onc
     // my initiations on the home page: running, waiting at the first approval with 王芳
     await page.goto("/home");
     await page.getByRole("tab", { name: /我的发起/ }).click();
-    const mine = page.getByTestId("msg-initiated").getByRole("row").filter({ hasText: modelName });
+    const mine = page.getByTestId("msg-initiated-table").getByRole("row").filter({ hasText: modelName });
     await poll(() => mine.textContent(), 20_000).toContain("进行中");
     await expect(mine.textContent()).resolves.toContain(nodes.first);
     await expect(mine.textContent()).resolves.toContain(people.wangfang.name);
@@ -264,12 +264,12 @@ describe("workflow: design, publish, start, approve as each assignee, return onc
     await switchTo(admin);
     const centre = page.getByTestId("msg-centre");
     await centre.getByRole("tab", { name: /我的消息/ }).click();
-    const message = page.getByTestId("msg-list").getByRole("row").filter({ hasText: `【${modelName}】已审批完成` });
+    const message = page.getByTestId("msg-table").getByRole("row").filter({ hasText: `【${modelName}】已审批完成` });
     await poll(() => message.count(), 20_000).toBe(1);
     await expect(message.textContent()).resolves.toContain("未读");
 
     await centre.getByRole("tab", { name: /我的发起/ }).click();
-    const mine = page.getByTestId("msg-initiated").getByRole("row").filter({ hasText: modelName });
+    const mine = page.getByTestId("msg-initiated-table").getByRole("row").filter({ hasText: modelName });
     await poll(() => mine.textContent(), 20_000).toContain("已完成");
 
     // the message opens the instance: finished, nothing active, each step with who acted

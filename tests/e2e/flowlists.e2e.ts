@@ -105,6 +105,32 @@ describe("the to-do list of the service staff", () => {
   });
 });
 
+describe("the home page's work tabs (the list kit)", () => {
+  it("list the staff's pending tasks with a handle button and their messages with the status filter, in both languages", async () => {
+    await page.goto("/home");
+    const pending = page.getByTestId("msg-pending-row");
+    await poll(() => pending.count()).toBeGreaterThan(0);
+    await expect(pending.first().getByRole("button", { name: "办理" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("tab", { name: /我的消息/ }).click();
+    await page.getByTestId("msg-table").waitFor();
+    await page.getByTestId("msg-status").click();
+    await page.getByRole("option", { name: "已读", exact: true }).click();
+    await page.getByTestId("msg-search").click();
+    // only read messages now (none has the unread badge), and nothing to choose for "mark read"
+    await poll(() => page.getByTestId("msg-row").filter({ hasText: "未读" }).count()).toBe(0);
+    expect(await page.getByTestId("msg-table").locator("tbody input[type=checkbox]:not([disabled])").count()).toBe(0);
+    await switchLanguage("en-US");
+    await poll(() => pending.count()).toBeGreaterThan(0);
+    const header = await page.getByTestId("msg-pending-table").locator("thead").textContent();
+    for (const title of ["Process", "Current step", "Initiator", "Received"]) expect(header).toContain(title);
+    await expect(pending.first().getByRole("button", { name: "Handle" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("tab", { name: /My initiations/ }).click();
+    await page.getByTestId("msg-initiated-table").waitFor();
+    await page.screenshot({ path: "test-artifacts/flowlists-home-en.png", fullPage: true });
+    await switchLanguage("zh-CN");
+  });
+});
+
 describe("the staff's other lists", () => {
   it("done and my initiations fit the window with their row actions", async () => {
     await page.goto("/flowable/myprocess");
@@ -127,6 +153,14 @@ describe("the administrator's instance list and monitor", () => {
     for (const text of await page.getByTestId("instance-table").getByTestId("flow-applicant").allTextContents()) expect(text).not.toBe("—");
     await inView("instance-delete");
     await page.screenshot({ path: "test-artifacts/flowlists-instances.png", fullPage: true });
+
+    // the process models: the name filter in the URL (a reload shows the same list), publish and start on each row
+    await page.goto("/flowable/model?name=financ");
+    const models = page.getByTestId("models-row");
+    await poll(() => models.count()).toBeGreaterThan(0);
+    for (const key of await models.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model-key") ?? ""))) expect(key.toLowerCase()).toContain("financ");
+    await expect(page.getByTestId("models-search-name").inputValue()).resolves.toBe("financ");
+    await inView("model-delete");
 
     await page.goto("/flowable/monitor");
     const instances = page.getByTestId("monitor-instances-row");

@@ -101,7 +101,7 @@ describe("report designer and viewer", () => {
 
   it("opens it in the viewer, filters it and exports it to xlsx", async () => {
     await page.goto("/report/view");
-    await page.getByTestId("report-files").getByText(reportName, { exact: true }).click();
+    await page.getByTestId("report-view-table").getByText(reportName, { exact: true }).click();
     const viewer = page.getByTestId("report-viewer");
     await viewer.waitFor();
     const rows = page.getByTestId("report-viewer-table").getByTestId("report-row");
@@ -130,6 +130,71 @@ describe("report designer and viewer", () => {
       await expect(page.getByTestId("side-menu").isVisible()).resolves.toBe(false);
     } finally {
       await page.emulateMedia({ media: "screen" });
+    }
+  });
+});
+
+/**
+ * The seeded demo report (项目储备库 grouped by its eight industries, count and total investment, a bar chart,
+ * an offered yes/no filter on 重点项目 that is no column of the answer), as a staff member reads it at 1440×900.
+ */
+describe("the demo report in the viewer, in both languages", () => {
+  const texts = async (locator: Locator) => (await locator.allTextContents()).map((v) => v.trim());
+  /** 1,234,567 or 1,234.5: a number of four digits or more grouped by thousands */
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+  async function checkViewer(lang: { filterLabel: string; yes: string; no: string }) {
+    await page.goto("/report/view?code=project_by_industry");
+    const rows = page.getByTestId("report-viewer-table").getByTestId("report-row");
+    await poll(() => rows.count()).toBe(8);
+
+    // the filter is labelled with the field's name, and a yes/no field offers yes and no
+    const filters = page.getByTestId("report-viewer-filters");
+    await poll(() => filters.textContent()).toContain(lang.filterLabel);
+    expect(await filters.textContent()).not.toContain("keyProject");
+    const input = page.getByTestId("report-viewer-filter-keyProject");
+    await input.click();
+    expect(await texts(page.getByRole("option"))).toEqual([lang.yes, lang.no]);
+    await page.getByRole("option", { name: lang.yes, exact: true }).click();
+
+    // every category has its label under its bar, the labels the table shows
+    const chart = page.getByTestId("report-chart");
+    await poll(() => chart.locator(".recharts-bar-rectangle").count()).toBe(8);
+    // (a long label may be set on two lines: compared without white space)
+    const bare = async (locator: Locator) => (await texts(locator)).map((v) => v.replace(/\s+/g, ""));
+    const ticks = chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+    const categories = await bare(rows.locator("td:first-child"));
+    await poll(() => bare(ticks)).toEqual(categories);
+    for (const tick of await ticks.all()) expect(await tick.isVisible()).toBe(true);
+    await chart.screenshot({ path: `test-artifacts/reports-viewer-chart-${lang.yes === "是" ? "zh" : "en"}.png` });
+
+    // the totals (tens of thousands of 万元) are grouped by thousands in the table and on the value axis
+    const sums = await texts(rows.locator("td:nth-child(3)"));
+    expect(sums.length).toBe(8);
+    for (const sum of sums) expect(sum).toMatch(grouped);
+    const axis = await texts(chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"));
+    expect(axis.some((v) => grouped.test(v))).toBe(true);
+    expect(axis.every((v) => v === "0" || grouped.test(v) || /^\d{1,3}$/.test(v))).toBe(true);
+
+    // the yes/no filter filters: the seed marks every fourth of its 160 projects as a key project
+    await page.getByTestId("report-viewer-apply").click();
+    await poll(async () => (await texts(rows.locator("td:nth-child(2)"))).reduce((n, v) => n + Number(v.replace(/,/g, "")), 0)).toBe(40);
+    await page.screenshot({ path: `test-artifacts/reports-viewer-${lang.yes === "是" ? "zh" : "en"}.png` });
+  }
+
+  it("zh-CN", async () => {
+    await checkViewer({ filterLabel: "重点项目 · 等于", yes: "是", no: "否" });
+  });
+
+  it("en-US", async () => {
+    await page.getByTestId("language-switch").click();
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-en-US").click()]);
+    try {
+      await poll(() => page.getAttribute("html", "lang")).toBe("en-US");
+      await checkViewer({ filterLabel: "Key project · equals", yes: "Yes", no: "No" });
+    } finally {
+      await page.getByTestId("language-switch").click();
+      await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-zh-CN").click()]);
     }
   });
 });

@@ -10,8 +10,6 @@ import type { Lang } from "../../events/i18n.ts";
 import { currentLang } from "./i18n.ts";
 import { seededName } from "../../events/seed/seeded-english.ts";
 
-export { seededName };
-
 /** `name => name in the screen's language`, re-rendering when the language changes. */
 export function useSeededName(): (name: string) => string {
   const { i18n } = useTranslation();

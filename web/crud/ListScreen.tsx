@@ -11,8 +11,12 @@
  * A list embedded in another screen (`local`) keeps its state to itself, and the screen may set filters
  * (`preset`, e.g. the instance chosen above it): a change of them applies them and goes to page 1.
  *
+ * With `export` declared, the toolbar offers what the list shows (its filters and sort, every page, its visible
+ * columns) as xlsx or csv, written in the browser (./ListExport.tsx); a column whose cell is not plain text
+ * declares `value`, the cell as the file holds it.
+ *
  * Test ids follow the declaration's `name`: `<name>-screen`, `<name>-table`, `<name>-row`, `<name>-search`,
- * and `<name>-<filter key>` unless a filter names its own.
+ * `<name>-export`, and `<name>-<filter key>` unless a filter names its own.
  *
  * @example
  * const logList: ListSpec<JobLog> = {
@@ -46,6 +50,8 @@ import { PageBar } from "../widgets/PageBar/index.ts";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { arrangeChosen, columnPrefs, type Column } from "./columns.ts";
 import { DetailDrawer, type DetailSpec } from "./DetailDrawer.tsx";
+import { ListExport } from "./ListExport.tsx";
+import type { ExportCell } from "./listExport.ts";
 import { ListPage, type ListPageProps } from "./ListPage.tsx";
 import type { Filters, ListShape, Sort } from "./listSearch.ts";
 import { useLastPageFallback, useListState } from "./useListState.ts";
@@ -77,7 +83,7 @@ export interface ListColumn<R> {
   key: string;
   title: (t: TFunction) => string;
   /** the cell; default: the row's value under `key`, or — */
-  render?: (row: R, t: TFunction) => ReactNode;
+  render?: (row: R, t: TFunction, list: ListContext<R>) => ReactNode;
   /** px */
   width?: number;
   /** a header click orders the list by it (`orderField`/`order`, see `sortQuery`) @default false */
@@ -86,6 +92,8 @@ export interface ListColumn<R> {
   hidden?: boolean;
   /** the cell's data-testid */
   testId?: string;
+  /** the cell in an export (a dictionary's name may be looked up) @default what `render` shows when that is text or a number, else the row's value under `key` */
+  value?: (row: R, t: TFunction) => ExportCell | undefined | Promise<ExportCell | undefined>;
 }
 
 /** What a row action, the toolbar and the drawer's footer can do to the list. */
@@ -146,8 +154,12 @@ export interface ListSpec<R> {
   form?: (id: string | null, close: () => void) => ReactNode;
   /** reload while the rows are still changing (a running job) */
   refetchInterval?: (rows: R[]) => number | false;
+  /** the page size when the URL names none (10, 20, 50 or 100) @default 10 */
+  pageSize?: 10 | 20 | 50 | 100;
   /** the table's minimum width before it scrolls sideways @default 1000 */
   minWidth?: number;
+  /** the toolbar's Export menu, the file named `<fileName>-YYYYMMDD.xlsx|csv` */
+  export?: { fileName: (t: TFunction) => string };
 }
 
 const dateText = /^\d{4}-\d{2}-\d{2}$/;
@@ -167,6 +179,7 @@ function shapeOfSpec(spec: ListSpec<any>): ListShape {
         return dates.has(key) && !dateText.test(raw) ? undefined : raw;
       },
       sorts: spec.columns.filter((c) => c.sortable).map((c) => c.key),
+      pageSize: spec.pageSize,
       searchable: false,
     };
     shapes.set(spec, shape);
@@ -268,10 +281,12 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
     event?.preventDefault();
     update({ filters: queryOf(draft), page: 1 });
   };
+  // the screen's own filters (preset) stay: they are not the user's to clear
   const reset = () => {
-    setDraft({});
-    update({ filters: {}, page: 1, sort: null });
+    setDraft(preset ?? {});
+    update({ filters: { ...preset }, page: 1, sort: null });
   };
+  const filterable = (spec.filters?.length ?? 0) > 0;
   const cycle = (field: string) => update({ sort: { field, order: sort?.field === field && sort.order === "asc" ? "desc" : "asc" }, page: 1 });
   const label = (key: string) => spec.columns.find((c) => c.key === key)?.title(t) ?? key;
   const canSelect = typeof spec.selectable === "function" ? spec.selectable : () => true;
@@ -286,11 +301,16 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
         <form onSubmit={search} role="search">
           <Group gap="sm">
             <FilterBar spec={spec} values={draft} onChange={setDraft} />
-            <Button type="submit" leftSection={<IconSearch size={16} />} data-testid={`${spec.name}-search`}>{t("actions.search")}</Button>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>{t("actions.reset")}</Button>
+            {filterable && (
+              <>
+                <Button type="submit" leftSection={<IconSearch size={16} />} data-testid={`${spec.name}-search`}>{t("actions.search")}</Button>
+                <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>{t("actions.reset")}</Button>
+              </>
+            )}
             {spec.selectable && selected.length > 0 && <Text size="sm" c="dimmed">{t("crud.selected", { n: selected.length })}</Text>}
             <Group gap="xs" ml="auto">
               {spec.toolbar?.(context)}
+              {spec.export && <ListExport name={spec.name} fileName={spec.export.fileName} params={{ ...order, ...query }} query={spec.query} columns={columns.map((c) => ({ ...c, render: c.render && ((row: R) => c.render!(row, t, context)) }))} />}
               {chooser && <ColumnChooser label={label} defaults={() => defaults} columns={arrangeChosen(defaults, prefs.data?.columns)} onSave={saveColumns} />}
             </Group>
           </Group>
@@ -326,7 +346,7 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
                       )}
                       {columns.map((c) => (
                         <Table.Td key={c.key} data-column={c.key} data-testid={c.testId}>
-                          {c.render ? c.render(row, t) : String((row as Record<string, unknown>)[c.key] ?? "—")}
+                          {c.render ? c.render(row, t, context) : String((row as Record<string, unknown>)[c.key] ?? "—")}
                         </Table.Td>
                       ))}
                       {spec.actions && (

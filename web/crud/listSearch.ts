@@ -94,6 +94,8 @@ export interface ListShape {
   filterValue: (key: string, value: unknown) => unknown;
   sorts: readonly string[];
   searchable: boolean;
+  /** the page size when the URL names none (one of the pager's sizes) @default 10 */
+  pageSize?: number;
 }
 
 const shapes = new WeakMap<Family, ListShape>();
@@ -156,7 +158,7 @@ export function listStateOf(source: Family | ListShape, search: Record<string, u
   const sortable = shape.sorts.includes(s.sort ?? "");
   return {
     page: s.page ?? 1,
-    size: s.size ?? defaultPageSize,
+    size: s.size ?? shape.pageSize ?? defaultPageSize,
     sort: s.sort && sortable ? { field: s.sort, order: s.order ?? "asc" } : null,
     keyword: shape.searchable ? (s.keyword ?? "") : "",
     filters: Object.keys(fromUrl).length > 0 ? fromUrl : filtersOf(shape, fixed),
@@ -186,7 +188,7 @@ export function listSearchOf(source: Family | ListShape, state: ListState, previ
     out.order = state.sort.order;
   }
   if (state.page > 1) out.page = String(state.page);
-  if (state.size !== defaultPageSize) out.size = String(state.size);
+  if (state.size !== (shape.pageSize ?? defaultPageSize)) out.size = String(state.size);
   if (state.view) out.view = state.view;
   if (state.adding) out.new = "1";
   if (state.editId) out.edit = state.editId;

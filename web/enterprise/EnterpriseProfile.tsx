@@ -15,11 +15,12 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { IconBuildingSkyscraper, IconEdit, IconHistory, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { enterprise } from "../../events/api/enterprise.ts";
 import type { Family } from "../../events/family.ts";
 import { familyByName, families } from "../../events/families/index.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { entryName, useDictionary } from "../core/api/dictionaries.ts";
-import { get } from "../core/api/http.ts";
+import { call } from "../core/api/call.ts";
 import { recordQueries, type Row } from "../core/api/records.ts";
 import { hasPermission } from "../core/session.ts";
 import { isWide } from "../crud/FieldInput.tsx";
@@ -64,7 +65,7 @@ function Profile({ master, creditCode, tab }: { master: Family; creditCode: stri
   const groups = useMemo(() => shownGroups(families, (f) => hasPermission(f.tags.list)), []);
   const counts = useQuery({
     queryKey: [master.path, "tabCounts", creditCode],
-    queryFn: async () => (await get<Counts>(`${master.path}/tabCounts`, { creditCode })).data,
+    queryFn: () => call(enterprise.tabCounts, { query: { creditCode } }),
     enabled: groups.length > 0,
     staleTime: 0,
   });

@@ -4,6 +4,8 @@
  * left out. Counts come from one answer (family name → records of the enterprise): a tab's count is the sum of its
  * lists', a group's the sum of its tabs', so a group's badge always adds up to what its tabs show.
  */
+import { enterprise } from "../../events/api/enterprise.ts";
+import type { Answer } from "../../events/api/verb.ts";
 import type { Family } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 import { masterName } from "../../events/families/enterprise.ts";
@@ -25,7 +27,8 @@ export interface ShownGroup {
   tabs: ShownTab[];
 }
 
-export type Counts = Record<string, number>;
+/** Records per list (family name → count), as the enterprise verb answers them. */
+export type Counts = Answer<typeof enterprise.tabCounts>;
 
 /** The groups and tabs shown to a user who may open the lists `may` allows. */
 export function shownGroups(all: readonly Family[], may: (family: Family) => boolean): ShownGroup[] {

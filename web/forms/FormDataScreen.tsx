@@ -1,113 +1,107 @@
 /**
- * Filled forms (menu /flowable/formdata, /form/data): the list by form and status; fill a released form (or
- * submit a process form for approval); view one with the release it was filled with; change or delete one
- * that is not in approval or approved. A form filled through a fill-in link names the enterprise that filled it.
+ * Filled forms (menu /flowable/formdata, /form/data) on the list kit: the list by form, status and title (in
+ * the URL), exported as shown; fill a released form (or submit a process form for approval); view one with
+ * the release it was filled with; change or delete one that is not in approval or approved. A form filled
+ * through a fill-in link names the enterprise that filled it.
  */
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Anchor, Badge, Button, Center, Group, Loader, Modal, Stack } from "@mantine/core";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconPlus } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
-import { confirmDelete, runCommand } from "../core/feedback.tsx";
+import { confirmDelete, notifyError, runCommand } from "../core/feedback.tsx";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
+import { ListScreen, type ListContext, type ListSpec, type Option } from "../crud/ListScreen.tsx";
 import { dataPath, deleteFilled, formQueries, type FilledInfo, type FilledRow } from "./api.ts";
 import { FillModal } from "./FillModal.tsx";
 import { FormRenderer } from "./FormRenderer.tsx";
 import { FilledStatus } from "./parts.tsx";
-import { EmptyRow } from "../core/ui/TableParts.tsx";
 
-const pageSize = 10;
 const statuses = ["draft", "reviewing", "approved", "rejected", "returned", "withdrawn"];
-const locked = new Set(["reviewing", "approved"]);
+const locked = (row: FilledRow) => row.status === "reviewing" || row.status === "approved";
+const can = {
+  add: () => hasPermission("form:data:save"),
+  edit: () => hasPermission("form:data:update"),
+  remove: () => hasPermission("form:data:delete"),
+};
 
-export default function FormDataScreen(_: ScreenProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const forms = useQuery(formQueries.select({}));
-  const [draft, setDraft] = useState({ formId: null as string | null, status: null as string | null, title: "" });
-  const [filters, setFilters] = useState(draft);
-  const [page, setPage] = useState(1);
-  const params = { page, limit: pageSize, ...(filters.formId ? { formId: filters.formId } : {}), ...(filters.status ? { status: filters.status } : {}), ...(filters.title ? { title: filters.title } : {}) };
-  const list = useQuery(formQueries.filled(params));
-  const [filling, setFilling] = useState<FilledInfo | "new" | null>(null);
-  const [viewing, setViewing] = useState<FilledRow | null>(null);
-  const can = { add: hasPermission("form:data:save"), edit: hasPermission("form:data:update"), remove: hasPermission("form:data:delete") };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [dataPath] });
-  const rows = list.data?.rows ?? [];
-  const serial = (i: number) => (page - 1) * pageSize + i + 1;
-  const formName = (id: string) => forms.data?.find((f) => f.id === id)?.name ?? "";
+/** The released forms (the form filter's options and the form column's names). */
+const releasedForms = () => formQueries.select({});
+function useFormOptions(): Option[] {
+  const forms = useQuery(releasedForms());
+  return (forms.data ?? []).map((f) => ({ value: f.id, label: f.name }));
+}
+function FormName({ row }: { row: FilledRow }) {
+  const forms = useQuery(releasedForms());
+  return <>{forms.data?.find((f) => f.id === row.formId)?.name ?? row.formCode}</>;
+}
+const formName = async (row: FilledRow, queryClient: QueryClient) => (await queryClient.ensureQueryData(releasedForms())).find((f) => f.id === row.formId)?.name ?? row.formCode;
 
+async function remove(row: FilledRow, list: ListContext<FilledRow>) {
+  if (!(await confirmDelete([], { text: list.t("sys.common.deleteNamed", { name: row.title || row.formCode }) }))) return;
+  if (await runCommand(() => deleteFilled([row.id]))) await list.queryClient.invalidateQueries({ queryKey: [dataPath] });
+}
+
+interface Dialogs {
+  fill: (filled: FilledInfo | "new") => void;
+  view: (row: FilledRow) => void;
+}
+
+function filledList(open: Dialogs, queryClient: QueryClient): ListSpec<FilledRow> {
   const edit = async (row: FilledRow) => {
     try {
-      setFilling(await queryClient.fetchQuery(formQueries.filledInfo(row.formId, row.id)));
+      open.fill(await queryClient.fetchQuery(formQueries.filledInfo(row.formId, row.id)));
     } catch (error) {
-      await runCommand(() => Promise.reject(error));
+      notifyError(error);
     }
   };
-  const remove = async (row: FilledRow, i: number) => {
-    if (!(await confirmDelete([serial(i)]))) return;
-    if (await runCommand(() => deleteFilled([row.id]))) await refresh();
+  return {
+    name: "formdata",
+    path: dataPath,
+    query: (params) => formQueries.filled(params as Record<string, string | number>),
+    rowKey: (row) => row.id,
+    rowAttrs: (row) => ({ "data-id": row.id }),
+    minWidth: 900,
+    filters: [
+      { kind: "select", key: "formId", label: (t) => t("forms.data.form"), useOptions: useFormOptions, searchable: true, width: 200 },
+      { kind: "select", key: "status", label: (t) => t("forms.data.status"), options: (t) => statuses.map((s) => ({ value: s, label: t(`forms.filledStatus.${s}`) })), width: 140 },
+      { kind: "text", key: "title", label: (t) => t("forms.data.title") },
+    ],
+    columns: [
+      { key: "title", title: (t) => t("forms.data.title"), render: (row) => row.title ?? "" },
+      { key: "form", title: (t) => t("forms.data.form"), value: (row) => formName(row, queryClient), render: (row) => <FormName row={row} /> },
+      { key: "formVersion", title: (t) => t("forms.form.version"), width: 90, value: (row) => `v${row.formVersion}`, render: (row) => <Badge variant="outline" tt="none">v{row.formVersion}</Badge> },
+      { key: "status", title: (t) => t("forms.data.status"), width: 110, value: (row, t) => t(`forms.filledStatus.${row.status ?? "draft"}`), render: (row) => <FilledStatus status={row.status} /> },
+      { key: "enterprise", title: (t) => t("forms.data.enterprise"), value: (row) => row.enterpriseName ?? "", render: (row) => row.enterpriseName ?? "" },
+      { key: "createTime", title: (t) => t("forms.data.createTime"), width: 170, render: (row) => row.createTime ?? "" },
+    ],
+    export: { fileName: (t) => t("forms.data.fileName") },
+    toolbar: (list) => can.add() && <Button leftSection={<IconPlus size={16} />} onClick={() => open.fill("new")} data-testid="fill-add">{list.t("forms.data.fill")}</Button>,
+    actions: (row, list) => (
+      <>
+        <Button size="compact-sm" variant="light" onClick={() => open.view(row)} data-testid="formdata-view">{list.t("forms.data.view")}</Button>
+        {can.edit() && !locked(row) && <Button size="compact-sm" variant="subtle" onClick={() => void edit(row)} data-testid="formdata-edit">{list.t("actions.edit")}</Button>}
+        {can.remove() && !locked(row) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(row, list)} data-testid="formdata-delete">{list.t("actions.delete")}</Button>}
+      </>
+    ),
   };
+}
 
+export default function FormDataScreen(_: ScreenProps) {
+  const queryClient = useQueryClient();
+  const [filling, setFilling] = useState<FilledInfo | "new" | null>(null);
+  const [viewing, setViewing] = useState<FilledRow | null>(null);
+  // one declaration for the screen's life (the kit keys its URL shape on it); the setters are stable
+  const list = useMemo(() => filledList({ fill: setFilling, view: setViewing }, queryClient), [queryClient]);
   return (
-    <Card withBorder data-testid="formdata-screen">
-      <Stack>
-        <Group gap="sm" align="flex-end">
-          <Select label={t("forms.data.form")} data={(forms.data ?? []).map((f) => ({ value: f.id, label: f.name }))} value={draft.formId} onChange={(v) => setDraft((d) => ({ ...d, formId: v }))} clearable searchable />
-          <Select label={t("forms.data.status")} data={statuses.map((s) => ({ value: s, label: t(`forms.filledStatus.${s}`) }))} value={draft.status} onChange={(v) => setDraft((d) => ({ ...d, status: v }))} clearable w={140} />
-          <TextInput label={t("forms.data.title")} value={draft.title} onChange={(e) => setDraft((d) => ({ ...d, title: e.currentTarget.value }))} onKeyDown={(e) => e.key === "Enter" && (setFilters(draft), setPage(1))} />
-          <Button leftSection={<IconSearch size={16} />} onClick={() => (setFilters(draft), setPage(1))}>{t("actions.search")}</Button>
-          <Button variant="default" onClick={() => { const empty = { formId: null, status: null, title: "" }; setDraft(empty); setFilters(empty); setPage(1); }}>{t("actions.reset")}</Button>
-          {can.add && <Button ml="auto" leftSection={<IconPlus size={16} />} onClick={() => setFilling("new")} data-testid="fill-add">{t("forms.data.fill")}</Button>}
-        </Group>
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover withTableBorder data-testid="formdata-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>{t("sys.common.serial")}</Table.Th>
-                <Table.Th>{t("forms.data.title")}</Table.Th>
-                <Table.Th>{t("forms.data.form")}</Table.Th>
-                <Table.Th w={90}>{t("forms.form.version")}</Table.Th>
-                <Table.Th w={110}>{t("forms.data.status")}</Table.Th>
-                <Table.Th>{t("forms.data.enterprise")}</Table.Th>
-                <Table.Th w={170}>{t("forms.data.createTime")}</Table.Th>
-                <Table.Th w={220}>{t("sys.common.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, i) => (
-                <Table.Tr key={row.id} data-testid="formdata-row" data-id={row.id}>
-                  <Table.Td>{serial(i)}</Table.Td>
-                  <Table.Td>{row.title ?? ""}</Table.Td>
-                  <Table.Td>{formName(row.formId) || row.formCode}</Table.Td>
-                  <Table.Td><Badge variant="outline" tt="none">v{row.formVersion}</Badge></Table.Td>
-                  <Table.Td data-column="status"><FilledStatus status={row.status} /></Table.Td>
-                  <Table.Td data-column="enterprise">{row.enterpriseName ?? ""}</Table.Td>
-                  <Table.Td>{row.createTime ?? ""}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} data-testid="formdata-view">{t("forms.data.view")}</Button>
-                      {can.edit && !locked.has(String(row.status)) && <Button size="compact-sm" variant="subtle" onClick={() => void edit(row)}>{t("actions.edit")}</Button>}
-                      {can.remove && !locked.has(String(row.status)) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(row, i)}>{t("actions.delete")}</Button>}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!rows.length && <EmptyRow colSpan={8} loading={list.isLoading} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="flex-end">
-          <Text size="sm" c="dimmed">{t("forms.list.total", { n: list.data?.total ?? 0 })}</Text>
-          <Pagination total={Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize))} value={page} onChange={setPage} size="sm" />
-        </Group>
-      </Stack>
-      {filling && <FillModal filled={filling === "new" ? null : filling} onClose={() => setFilling(null)} onSaved={() => void refresh()} />}
+    <>
+      <ListScreen list={list} />
+      {filling && <FillModal filled={filling === "new" ? null : filling} onClose={() => setFilling(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: [dataPath] })} />}
       {viewing && <ViewModal row={viewing} onClose={() => setViewing(null)} />}
-    </Card>
+    </>
   );
 }
 

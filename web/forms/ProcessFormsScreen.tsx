@@ -4,57 +4,45 @@
  * (modelKey + formCode), unbinding clears the model's form code. A bound, published model lets the form be
  * submitted for approval from the filled-forms screen.
  */
-import { Badge, Button, Card, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Select, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
 import { runCommand } from "../core/feedback.tsx";
-import { bindForm, formQueries, type FlowModelRow, type FormRow } from "./api.ts";
+import { ListScreen, type ListSpec } from "../crud/ListScreen.tsx";
+import { bindForm, formPath, formQueries, type FormRow } from "./api.ts";
 import { FormStatus } from "./parts.tsx";
-import { EmptyRow } from "../core/ui/TableParts.tsx";
+
+const processForms: ListSpec<FormRow> = {
+  name: "process-forms",
+  path: formPath,
+  query: (params) => formQueries.list({ ...(params as Record<string, string | number>), processForm: "true" }),
+  rowKey: (row) => row.id,
+  // the rows keep the test id they had before the kit
+  rowAttrs: (row) => ({ "data-testid": "process-form-row", "data-form-code": row.code }),
+  header: (list) => <Text size="sm" c="dimmed">{list.t("forms.process.hint")}</Text>,
+  filters: [{ kind: "text", key: "name", label: (t) => t("forms.form.name"), width: 200 }],
+  columns: [
+    { key: "name", title: (t) => t("forms.form.name") },
+    { key: "code", title: (t) => t("forms.form.code"), render: (row) => <Text size="sm" ff="monospace">{row.code}</Text> },
+    { key: "status", title: (t) => t("forms.form.status"), width: 100, render: (row) => <FormStatus status={row.status} /> },
+    { key: "version", title: (t) => t("forms.form.version"), width: 80, render: (row) => (row.version ? `v${row.version}` : "-") },
+    { key: "flow", title: (t) => t("forms.process.flow"), width: 420, render: (row) => <Binding form={row} /> },
+  ],
+};
 
 export default function ProcessFormsScreen(_: ScreenProps) {
-  const { t } = useTranslation();
-  const forms = useQuery(formQueries.select({ processForm: "true" }));
-  const models = useQuery(formQueries.flowModels());
-  const mayBind = hasPermission("flowable:form:save");
-  return (
-    <Card withBorder data-testid="process-forms-screen">
-      <Stack>
-        <Text size="sm" c="dimmed">{t("forms.process.hint")}</Text>
-        <Table striped withTableBorder data-testid="process-forms-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("forms.form.name")}</Table.Th>
-              <Table.Th>{t("forms.form.code")}</Table.Th>
-              <Table.Th w={100}>{t("forms.form.status")}</Table.Th>
-              <Table.Th w={80}>{t("forms.form.version")}</Table.Th>
-              <Table.Th w={420}>{t("forms.process.flow")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(forms.data ?? []).map((form) => (
-              <Table.Tr key={form.id} data-testid="process-form-row" data-form-code={form.code}>
-                <Table.Td>{form.name}</Table.Td>
-                <Table.Td><Text size="sm" ff="monospace">{form.code}</Text></Table.Td>
-                <Table.Td><FormStatus status={form.status} /></Table.Td>
-                <Table.Td>{form.version ? `v${form.version}` : "-"}</Table.Td>
-                <Table.Td><Binding form={form} models={models.data ?? []} editable={mayBind} /></Table.Td>
-              </Table.Tr>
-            ))}
-            {!forms.data?.length && <EmptyRow colSpan={5} loading={forms.isLoading} />}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
-  );
+  return <ListScreen list={processForms} />;
 }
 
-function Binding({ form, models, editable }: { form: FormRow; models: FlowModelRow[]; editable: boolean }) {
+/** The flow model a form is bound to, and (with the permission) a picker to bind another. */
+function Binding({ form }: { form: FormRow }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const models = useQuery(formQueries.flowModels()).data ?? [];
+  const editable = hasPermission("flowable:form:save");
   const bound = models.find((m) => m.formCode === form.code) ?? null;
   const [key, setKey] = useState<string | null>(bound?.key ?? null);
   const [busy, setBusy] = useState(false);

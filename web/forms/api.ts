@@ -5,12 +5,11 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
+import { flow } from "../../events/api/flow.ts";
 import { filledRow, forms } from "../../events/api/forms.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import type { FormLayout, FormRelease } from "../../events/forms/layout.ts";
-import type { DictEntry } from "../core/api/dictionaries.ts";
-import type { ModelDefinition } from "../datamodel/api.ts";
-import { call, send } from "../core/api/call.ts";
+import { call, callPage, send } from "../core/api/call.ts";
 import { get, post } from "../core/api/http.ts";
 
 export const formPath = "/datamodel/form";
@@ -42,13 +41,8 @@ export type FilledInfo = Answer<typeof forms.filledInfo>;
 /** A task's form as the node's field permissions show it. */
 export type TaskFormAnswer = Answer<typeof forms.taskForm>;
 
-export interface FlowModelRow {
-  id: string;
-  key: string;
-  name: string;
-  formCode: string | null;
-  version: number | null;
-}
+/** A process model as the binding screen lists it (events/api/flow.ts). */
+export type FlowModelRow = Answer<typeof flow.models>[number];
 
 export const formQueries = {
   list: (params: Record<string, string | number>) =>
@@ -74,8 +68,7 @@ export const formQueries = {
     }),
   filledInfo: (type: string, id: string) => queryOptions({ queryKey: [dataPath, "info", type, id] as const, queryFn: () => call(forms.filledInfo, { params: { type, id } }) }),
   taskForm: (taskId: string) => queryOptions({ queryKey: [dataPath, "task", taskId] as const, queryFn: () => call(forms.taskForm, { params: { taskId } }), retry: false }),
-  flowModels: () =>
-    queryOptions({ queryKey: ["/flowable/definition/models", "forms"] as const, queryFn: async () => (await get<FlowModelRow[]>("/flowable/definition/models", { limit: 100 })).data }),
+  flowModels: () => queryOptions({ queryKey: [flow.models.path, "forms"] as const, queryFn: async () => (await callPage(flow.models, { query: { limit: "100" } })).rows }),
 };
 
 export const saveForm = (form: Record<string, unknown>) => send(forms.save, { body: form });
@@ -90,25 +83,9 @@ export const bindForm = (modelKey: string, formCode: string | null) => post<unkn
 export const completeWithForm = (body: { taskId: string; comment: string; data: Record<string, unknown> }) => send(forms.taskComplete, { body });
 
 // ── fill-in links: staff issue one for an enterprise; the public page reads and submits by its token ──
-export interface IssuedLink {
-  id: string;
-  token: string;
-  path: string;
-  url: string;
-  expiresAt: string;
-  enterpriseName: string;
-  formVersion: number;
-}
+export type IssuedLink = Answer<typeof forms.linkIssue>;
+export type LinkForm = Answer<typeof forms.linkRead>;
 
-export interface LinkForm {
-  form: { name: string; code: string; version: number };
-  layout: FormLayout;
-  model: ModelDefinition;
-  dicts: Record<string, DictEntry[]>;
-  enterprise: { code: string; name: string };
-  expiresAt: string;
-}
-
-export const shareLink = (formId: string, body: { enterpriseCode: string; days: number }) => post<IssuedLink>(`${formPath}/link/${formId}`, body);
-export const linkForm = (token: string) => get<LinkForm>("/form/link", { token });
-export const submitLink = (token: string, data: Record<string, unknown>) => post<{ id: string; formVersion: number; submittedAt: string }>("/form/link", { token, data });
+export const shareLink = (formId: string, body: { enterpriseCode: string; days: number }) => send(forms.linkIssue, { params: { id: formId }, body });
+export const linkForm = (token: string) => send(forms.linkRead, { query: { token } });
+export const submitLink = (token: string, data: Record<string, unknown>) => send(forms.linkSubmit, { body: { token, data } });

@@ -56,20 +56,22 @@ const logList: ListSpec<JobLog> = {
   ],
   columns: [
     { key: "jobName", title: (t) => t("jobLog.job"), render: (r) => r.jobName ?? "—" },
-    { key: "handler", title: (t) => t("jobLog.handler"), render: (r) => <Text size="xs" ff="monospace">{r.beanName}.{r.methodName}</Text> },
+    { key: "handler", title: (t) => t("jobLog.handler"), value: (r) => `${r.beanName}.${r.methodName}`, render: (r) => <Text size="xs" ff="monospace">{r.beanName}.{r.methodName}</Text> },
     { key: "trigger", title: (t) => t("jobLog.trigger"), render: (r, t) => t(`jobLog.trigger_${r.trigger}`, { defaultValue: r.trigger }) },
-    { key: "status", title: (t) => t("jobLog.status"), width: 90, render: (r) => <LogStatusBadge status={r.status} /> },
+    { key: "status", title: (t) => t("jobLog.status"), width: 90, value: (r, t) => t(`jobLog.${r.status}`), render: (r) => <LogStatusBadge status={r.status} /> },
     { key: "rw", title: (t) => `${t("jobLog.read")} / ${t("jobLog.written")}`, width: 110, render: (r) => `${r.read ?? 0} / ${r.written ?? 0}` },
     { key: "duration", title: (t) => t("jobLog.duration"), width: 100, render: (r) => duration(r.durationMs) },
     { key: "startTime", title: (t) => t("jobLog.startTime"), width: 170 },
     {
       key: "message",
       title: (t) => t("jobLog.message"),
+      value: (r) => (r.status === "failure" ? (r.error ?? r.message) : r.message),
       render: (r) => <Text size="sm" lineClamp={1} c={r.status === "failure" ? "red" : undefined}>{r.status === "failure" ? (r.error ?? r.message) : r.message}</Text>,
     },
   ],
   actions: (r, list) => <Button size="compact-sm" variant="subtle" onClick={() => list.open(r.logId)} data-testid="joblog-open">{list.t("jobLog.open")}</Button>,
   detail: logDetail,
+  export: { fileName: (t) => t("jobLog.fileName") },
 };
 
 export default function LogScreen(_: ScreenProps) {

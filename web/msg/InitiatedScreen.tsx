@@ -1,12 +1,7 @@
 /** The message centre's initiated screen (menu msg/initiated/index): the list the home page shows in its tab. */
-import { Card } from "@mantine/core";
 import type { ScreenProps } from "../registry/index.ts";
 import { InitiatedList } from "./TaskLists.tsx";
 
 export default function InitiatedScreen(_: ScreenProps) {
-  return (
-    <Card withBorder>
-      <InitiatedList />
-    </Card>
-  );
+  return <InitiatedList />;
 }

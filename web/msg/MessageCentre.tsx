@@ -20,10 +20,10 @@ function Count({ n, color, testId }: { n: number | undefined; color: string; tes
 
 /** The tabs in order: icon, what the count badge shows and its colour, the list. */
 const tabs: { value: CentreTab; icon: typeof IconInbox; count: "todo" | "done" | "unread" | "initiated"; color: string; list: ReactNode }[] = [
-  { value: "pending", icon: IconInbox, count: "todo", color: "red", list: <PendingList /> },
-  { value: "approved", icon: IconCircleCheck, count: "done", color: "green", list: <ApprovedList /> },
-  { value: "mine", icon: IconMail, count: "unread", color: "blue", list: <MessageList /> },
-  { value: "initiated", icon: IconSend, count: "initiated", color: "cyan", list: <InitiatedList /> },
+  { value: "pending", icon: IconInbox, count: "todo", color: "red", list: <PendingList embedded /> },
+  { value: "approved", icon: IconCircleCheck, count: "done", color: "green", list: <ApprovedList embedded /> },
+  { value: "mine", icon: IconMail, count: "unread", color: "blue", list: <MessageList embedded /> },
+  { value: "initiated", icon: IconSend, count: "initiated", color: "cyan", list: <InitiatedList embedded /> },
 ];
 
 export function MessageCentre({ initialTab = "pending" }: { initialTab?: CentreTab }) {

@@ -1,98 +1,85 @@
 /**
- * My messages: the status filter (all, to do, unread, read), paging, mark the selected read, mark all
- * read. Opening a message marks it read and, when it concerns a process, opens /todoCheck on its task.
+ * My messages, on the list kit (web/crud/ListScreen.tsx): the status filter (to do, unread, read; all when
+ * none), paging, mark the chosen (unread) ones read, mark all read. A message's title opens it: marks it
+ * read and, when it concerns a process, opens /todoCheck on its task.
  */
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { IconChecks, IconMailOpened } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../core/api/http.ts";
-import { FlowTable, usePagedQuery, type FlowColumn } from "../flow/tasks/FlowTable.tsx";
-import { markAllRead, markRead, messageStatuses, messagesQuery, msgKey, type Message, type MessageStatus } from "./api.ts";
+import { msg } from "../../events/api/msg.ts";
+import { notifyError } from "../core/feedback.tsx";
+import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
+import { markAllRead, markRead, messagesQuery, messageStatuses, msgKey, type Message } from "./api.ts";
 import { useOpenTask } from "./useOpenTask.ts";
 
-export interface MessageListProps {
-  /** the filter to start with @default "all" */
-  initialStatus?: MessageStatus;
-}
+/** The unread badges and counts read the same messages: they refresh with the list. */
+const refreshCounts = (list: ListContext<Message>) => list.queryClient.invalidateQueries({ queryKey: [msgKey] });
 
-export function MessageList({ initialStatus = "all" }: MessageListProps) {
-  const { t } = useTranslation();
+function MessageTitle({ m }: { m: Message }) {
   const queryClient = useQueryClient();
   const openTask = useOpenTask();
-  const [status, setStatus] = useState<MessageStatus>(initialStatus);
-  const [selected, setSelected] = useState<string[]>([]);
-  const list = usePagedQuery<Message>((paging) => messagesQuery(status, paging));
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [msgKey] });
-  const failed = (error: unknown) => notifications.show({ color: "red", message: error instanceof ApiError ? error.message : t("http.failed") });
-  const read = useMutation({ mutationFn: markRead, onSuccess: () => (setSelected([]), void refresh()), onError: failed });
-  const readAll = useMutation({
-    mutationFn: markAllRead,
-    onSuccess: () => (setSelected([]), notifications.show({ color: "green", message: t("msg.readAllDone") }), void refresh()),
-    onError: failed,
-  });
-
-  const open = (m: Message) => {
-    if (!m.read) read.mutate([m.id]);
+  const open = () => {
+    if (!m.read) markRead([m.id]).then(() => queryClient.invalidateQueries({ queryKey: [msgKey] }), notifyError);
     openTask(m.taskId, m.procInsId);
   };
-  const columns: FlowColumn<Message>[] = [
-    {
-      key: "title",
-      title: "msg.columns.title",
-      render: (m) => (
-        <>
-          <Text size="sm" fw={m.read ? 400 : 600}>{m.title}</Text>
-          {m.content && <Text size="xs" c="dimmed" lineClamp={1}>{m.content}</Text>}
-        </>
-      ),
-    },
-    { key: "typeName", title: "msg.columns.type", width: 120 },
-    { key: "createTime", title: "msg.columns.time", width: 170 },
+  return (
+    <>
+      <Anchor component="button" type="button" size="sm" c="inherit" fw={m.read ? 400 : 600} ta="left" onClick={open} data-testid="msg-open">{m.title}</Anchor>
+      {m.content && <Text size="xs" c="dimmed" lineClamp={1}>{m.content}</Text>}
+    </>
+  );
+}
+
+function Toolbar({ list }: { list: ListContext<Message> }) {
+  const { t } = useTranslation();
+  const read = () => list.run("read", async () => (await markRead(list.selected), list.setSelected([]), await refreshCounts(list)));
+  const readAll = () =>
+    list.run("readAll", async () => {
+      await markAllRead();
+      list.setSelected([]);
+      notifications.show({ color: "green", message: t("msg.readAllDone") });
+      await refreshCounts(list);
+    });
+  return (
+    <>
+      <Button variant="default" leftSection={<IconMailOpened size={16} />} disabled={!list.selected.length} loading={list.busy === "read"} onClick={() => void read()} data-testid="msg-mark-read">
+        {t("msg.markRead")}
+      </Button>
+      <Button leftSection={<IconChecks size={16} />} loading={list.busy === "readAll"} onClick={() => void readAll()} data-testid="msg-read-all">{t("msg.readAll")}</Button>
+    </>
+  );
+}
+
+const messageList: ListSpec<Message> = {
+  name: "msg",
+  path: msg.list.path,
+  query: messagesQuery,
+  rowKey: (m) => m.id,
+  rowAttrs: (m) => ({ "data-read": String(m.read) }),
+  minWidth: 720,
+  selectable: (m) => !m.read,
+  filters: [{ kind: "select", key: "status", label: (t) => t("msg.status.all"), width: 140, options: (t) => messageStatuses.filter((s) => s !== "all").map((s) => ({ value: s, label: t(`msg.status.${s}`) })) }],
+  columns: [
+    { key: "title", title: (t) => t("msg.columns.title"), render: (m) => <MessageTitle m={m} /> },
+    { key: "typeName", title: (t) => t("msg.columns.type"), width: 120 },
+    { key: "createTime", title: (t) => t("msg.columns.time"), width: 170 },
     {
       key: "state",
-      title: "msg.columns.state",
+      title: (t) => t("msg.columns.state"),
       width: 160,
-      render: (m) => (
+      render: (m, t) => (
         <Group gap={4} wrap="nowrap">
           {m.todo && <Badge color="orange" variant="light">{t("msg.todoBadge")}</Badge>}
           <Badge color={m.read ? "gray" : "blue"} variant={m.read ? "outline" : "filled"}>{m.read ? t("msg.readBadge") : t("msg.unreadBadge")}</Badge>
         </Group>
       ),
     },
-  ];
+  ],
+  toolbar: (list) => <Toolbar list={list} />,
+};
+const onHome: ListSpec<Message> = { ...messageList, local: true };
 
-  return (
-    <Stack data-testid="msg-list">
-      <Group justify="space-between" wrap="wrap">
-        <SegmentedControl
-          value={status}
-          onChange={(v) => (setStatus(v as MessageStatus), list.setPaging((p) => ({ ...p, page: 1 })), setSelected([]))}
-          data={messageStatuses.map((s) => ({ value: s, label: t(`msg.status.${s}`) }))}
-          data-testid="msg-status"
-        />
-        <Group gap="sm">
-          <Button variant="default" leftSection={<IconMailOpened size={16} />} disabled={!selected.length} loading={read.isPending} onClick={() => read.mutate(selected)} data-testid="msg-mark-read">
-            {t("msg.markRead")}
-          </Button>
-          <Button leftSection={<IconChecks size={16} />} loading={readAll.isPending} onClick={() => readAll.mutate()} data-testid="msg-read-all">
-            {t("msg.readAll")}
-          </Button>
-        </Group>
-      </Group>
-      <FlowTable
-        list={list}
-        columns={columns}
-        rowKey={(m) => m.id}
-        rowProps={(m) => ({ "data-testid": "msg-row", "data-read": m.read, style: { cursor: "pointer" }, onClick: () => open(m) })}
-        selection={{ selected, onChange: setSelected, can: (m) => !m.read, label: (m) => m.title, allLabel: "msg.markRead", indeterminate: true }}
-        minWidth={720}
-        tableProps={{ striped: false }}
-        data-testid="msg-table"
-      />
-    </Stack>
-  );
-}
+/** My messages; `embedded` on the home page's tab (its state kept to itself). */
+export const MessageList = ({ embedded }: { embedded?: boolean }) => <ListScreen list={embedded ? onHome : messageList} />;

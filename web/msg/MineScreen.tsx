@@ -1,12 +1,7 @@
 /** My messages (menu msg/mine/index): the status filter, mark read and mark all read. */
-import { Card } from "@mantine/core";
 import type { ScreenProps } from "../registry/index.ts";
 import { MessageList } from "./MessageList.tsx";
 
 export default function MineScreen(_: ScreenProps) {
-  return (
-    <Card withBorder>
-      <MessageList />
-    </Card>
-  );
+  return <MessageList />;
 }

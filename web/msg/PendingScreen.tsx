@@ -1,12 +1,7 @@
 /** The message centre's pending screen (menu msg/pending/index): the list the home page shows in its tab. */
-import { Card } from "@mantine/core";
 import type { ScreenProps } from "../registry/index.ts";
 import { PendingList } from "./TaskLists.tsx";
 
 export default function PendingScreen(_: ScreenProps) {
-  return (
-    <Card withBorder>
-      <PendingList />
-    </Card>
-  );
+  return <PendingList />;
 }

@@ -1,89 +1,68 @@
 /**
- * The workflow lists of the message centre: my pending tasks, the tasks I handled, the processes I
- * started. Read from the workflow API; a row opens the approval page /todoCheck.
+ * The home page's workflow lists, on the list kit (web/crud/ListScreen.tsx): my pending tasks, the tasks I
+ * handled, the processes I started. Each reads the workflow screen's query (same key, so an approval there
+ * refreshes it here) with fewer columns; a row's button opens the approval page /todoCheck. On the home
+ * page's tabs a list keeps its state to itself (`embedded`), on its own screen (menu msg/…) in the URL.
  */
-import { Badge, Button, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { FlowTable, usePagedQuery, type FlowColumn } from "../flow/tasks/FlowTable.tsx";
-import i18n from "../core/i18n.ts";
-import type { DoneRow, InstanceRow } from "../flow/tasks/api.ts";
-import { taskListQuery, type TaskList } from "./api.ts";
-import { useOpenTask } from "./useOpenTask.ts";
+import { flow } from "../../events/api/flow.ts";
+import { ListScreen, type ListColumn, type ListSpec } from "../crud/ListScreen.tsx";
+import { flowListQuery, paths, type DoneRow, type MyProcessRow, type TodoRow } from "../flow/tasks/api.ts";
+import { actionLabel, flowColumn, flowFilters, instanceColumns, OpenButton, StatusBadge } from "../flow/tasks/parts.tsx";
 
-/** One list: its columns (the open/view button is added), the row's key, and the task and instance a row opens. */
-interface ListSpec<T> {
-  columns: FlowColumn<T>[];
-  rowKey: (row: T) => string;
-  target: (row: T) => [string | null, string | null];
-}
+/** An approval list's column (a text cell shows seeded names in the screen's language), titled `msg.columns.<key>`. */
+const column = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => ({ ...flowColumn<R>(key, more), title: (t) => t(`msg.columns.${key}`) });
 
-function PagedTable<T>({ list, spec: { columns, rowKey, target } }: { list: TaskList; spec: ListSpec<T> }) {
-  const testId = `msg-${list}`;
-  const { t } = useTranslation();
-  const openTask = useOpenTask();
-  const rows = usePagedQuery<T>((paging) => taskListQuery<T>(list, paging));
-  const open = (row: T) => openTask(...target(row));
-  const actions: FlowColumn<T> = {
-    key: "actions",
-    title: "msg.columns.actions",
-    width: 90,
-    render: (row) => (
-      <Button size="compact-sm" variant="light" onClick={(e) => (e.stopPropagation(), open(row))}>
-        {list === "pending" ? t("msg.open") : t("msg.view")}
-      </Button>
-    ),
-  };
-  return (
-    <Stack data-testid={testId}>
-      <FlowTable
-        list={rows}
-        columns={[...columns, actions]}
-        rowKey={rowKey}
-        rowProps={(row) => ({ "data-testid": `${testId}-row`, style: { cursor: "pointer" }, onClick: () => open(row) })}
-        minWidth={760}
-        tableProps={{ striped: false }}
-      />
-    </Stack>
-  );
-}
+type TaskRow = Pick<DoneRow, "taskId" | "procInsId" | "procDefName" | "taskName" | "startUserName">;
 
-const names = (v: string[] | string | null | undefined) => (Array.isArray(v) ? v.join("、") : (v ?? ""));
-
-const statusColor: Record<string, string> = { running: "blue", suspended: "yellow", finished: "green", rejected: "red", stopped: "gray", revoked: "gray" };
-
-/** A task list: its process, the task and who started it, then the given columns; a row opens its task. */
-const taskList = (more: FlowColumn<DoneRow>[]): ListSpec<DoneRow> => ({
-  columns: [
-    { key: "procDefName", title: "msg.columns.process" },
-    { key: "taskName", title: "msg.columns.task" },
-    { key: "startUserName", title: "msg.columns.starter", width: 120 },
-    ...more,
-  ],
-  rowKey: (r) => r.taskId,
-  target: (r) => [r.taskId, r.procInsId],
+/** A task list: its process, the task and who started it, then the given columns; a row's button opens its task. */
+const taskList = <R extends TaskRow>(name: string, spec: Pick<ListSpec<R>, "path" | "query" | "rowKey">, more: ListColumn<R>[], label: string): ListSpec<R> => ({
+  name: `msg-${name}`,
+  ...spec,
+  rowAttrs: (r) => ({ "data-task": r.taskId }),
+  minWidth: 760,
+  // the path is the workflow screen's too, whose columns the user arranges there
+  columnChooser: false,
+  filters: [flowFilters.taskName, flowFilters.procDefKey],
+  columns: [column("process", { render: (r) => r.procDefName }), column("task", { render: (r) => r.taskName }), column("starter", { width: 120, render: (r) => r.startUserName ?? "" }), ...more],
+  actions: (r) => <OpenButton procInsId={r.procInsId} taskId={r.taskId} label={label} data-testid={`msg-${name}-open`} />,
 });
 
-const pending = taskList([{ key: "createTime", title: "msg.columns.received", width: 170 }]);
+const pending = taskList<TodoRow>("pending", { path: paths.todo, query: flowListQuery(flow.todo), rowKey: (r) => r.taskId }, [column("received", { width: 170, render: (r) => r.createTime })], "msg.open");
 
-const approved = taskList([
-  { key: "outcome", title: "msg.columns.outcome", width: 100, render: (r) => (r.outcome ? i18n.t(`msg.outcome.${r.outcome}`, { defaultValue: r.outcome }) : "") },
-  { key: "comment", title: "msg.columns.comment" },
-  { key: "endTime", title: "msg.columns.finished", width: 170 },
-]);
-
-const initiated: ListSpec<InstanceRow> = {
-  columns: [
-    { key: "procDefName", title: "msg.columns.process" },
-    { key: "status", title: "msg.columns.state", width: 100, render: (r) => <Badge color={statusColor[r.status] ?? "gray"} variant="light">{i18n.t(`msg.instanceStatus.${r.status}`, { defaultValue: r.status })}</Badge> },
-    { key: "activeNodes", title: "msg.columns.activeNodes", render: (r) => names(r.activeNodeNames) },
-    { key: "assignees", title: "msg.columns.assignees", render: (r) => names(r.currentAssignees) },
-    { key: "startTime", title: "msg.columns.startTime", width: 170 },
-    { key: "endTime", title: "msg.columns.endTime", width: 170 },
+const approved = taskList<DoneRow>(
+  "approved",
+  { path: paths.done, query: flowListQuery(flow.done), rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}` },
+  [
+    column("outcome", { width: 100, render: (r) => actionLabel(r.outcome) }),
+    column("comment", { render: (r) => r.comment ?? "" }),
+    column("finished", { width: 170, render: (r) => r.endTime ?? "" }),
   ],
+  "msg.view",
+);
+
+const initiated: ListSpec<MyProcessRow> = {
+  name: "msg-initiated",
+  path: paths.myProcess,
+  query: flowListQuery(flow.myProcess),
   rowKey: (r) => r.procInsId,
-  target: (r) => [null, r.procInsId],
+  rowAttrs: (r) => ({ "data-instance": r.procInsId }),
+  minWidth: 760,
+  columnChooser: false,
+  filters: [flowFilters.procName, flowFilters.status],
+  columns: [
+    column("process", { render: (r) => r.procDefName }),
+    column("state", { width: 100, render: (r) => <StatusBadge status={r.status} /> }),
+    // the end time is in the workflow screen's column chooser; here, where there is none, it shows
+    ...instanceColumns("activeNodes", "assignees", "startTime", "endTime").map((c) => ({ ...c, hidden: false })),
+  ],
+  actions: (r) => <OpenButton procInsId={r.procInsId} label="msg.view" data-testid="msg-initiated-open" />,
 };
 
-export const PendingList = () => <PagedTable list="pending" spec={pending} />;
-export const ApprovedList = () => <PagedTable list="approved" spec={approved} />;
-export const InitiatedList = () => <PagedTable list="initiated" spec={initiated} />;
+/** The same list with its state kept to itself (one of several on the home page). */
+const embedded = <R,>(spec: ListSpec<R>): ListSpec<R> => ({ ...spec, local: true });
+const onHome = { pending: embedded(pending), approved: embedded(approved), initiated: embedded(initiated) };
+
+type ListProps = { embedded?: boolean };
+export const PendingList = ({ embedded }: ListProps) => <ListScreen list={embedded ? onHome.pending : pending} />;
+export const ApprovedList = ({ embedded }: ListProps) => <ListScreen list={embedded ? onHome.approved : approved} />;
+export const InitiatedList = ({ embedded }: ListProps) => <ListScreen list={embedded ? onHome.initiated : initiated} />;

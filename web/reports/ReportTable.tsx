@@ -19,10 +19,15 @@ export function useValueLabels(columns: ResultColumn[]): (column: ResultColumn, 
       if (entry) return entryName(entry, lang);
     }
     if (typeof value === "boolean") return value ? t("reports.yes") : t("reports.no");
-    if (typeof value === "number") return Number.isInteger(value) ? value.toLocaleString(lang) : value.toLocaleString(lang, { maximumFractionDigits: 2 });
+    if (typeof value === "number") return formatNumber(value, lang);
+    // a number column whose value came as text (a stored decimal) reads like the others
+    if (column.type === "number" && typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return formatNumber(Number(value), lang);
     return String(value);
   };
 }
+
+/** A number as the language writes it, grouped by thousands, at most two decimals: 1,234,567.5. */
+export const formatNumber = (value: number, lang: string) => value.toLocaleString(lang, { useGrouping: true, maximumFractionDigits: Number.isInteger(value) ? 0 : 2 });
 
 export function ReportTable({ answer, testId = "report-table" }: { answer: ReportAnswer; testId?: string }) {
   const { t } = useTranslation();

@@ -4,84 +4,58 @@
  * (the print stylesheet prints the report alone).
  */
 import "./print.css";
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Table, TagsInput, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { IconArrowLeft, IconDownload, IconPrinter, IconSearch } from "@tabler/icons-react";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLang } from "../core/i18n.ts";
 import type { ScreenProps } from "../registry/index.ts";
-import { PageBar } from "../widgets/PageBar/index.ts";
+import { ListScreen, type ListSpec } from "../crud/ListScreen.tsx";
 import type { ReportFilter } from "../../events/reports/definition.ts";
-import { exportUrl, reportApi } from "./api.ts";
+import { exportUrl, filesPath, reportApi, reportQueries, type ReportFile } from "./api.ts";
 import { ReportTable } from "./ReportTable.tsx";
+import { ViewerFilter } from "./ViewerFilter.tsx";
 
 const ReportChart = lazy(() => import("./ReportChart.tsx"));
 
 export default function ViewScreen(_: ScreenProps) {
   const search = useSearch({ strict: false }) as { code?: string };
   const navigate = useNavigate();
-  const open = (code: string | null) => void navigate({ to: window.location.pathname, search: (code ? { code } : {}) as never });
-  return search.code ? <Viewer code={String(search.code)} onBack={() => open(null)} /> : <PublishedList onOpen={open} />;
+  // one declaration for the screen's life (the kit keys its URL shape on it)
+  const list = useMemo(() => publishedList((code) => void navigate({ to: window.location.pathname, search: { code } as never })), [navigate]);
+  if (search.code) return <Viewer code={String(search.code)} onBack={() => void navigate({ to: window.location.pathname, search: {} as never })} />;
+  return <ListScreen list={list} />;
 }
 
-function PublishedList({ onOpen }: { onOpen: (code: string) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState("");
-  const [name, setName] = useState("");
-  const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const list = useQuery({
-    queryKey: ["/report/reportfile/list", name, paging],
-    queryFn: async () => {
-      const answer = await reportApi.files({ ...paging, status: "1", name: name || undefined });
-      return { rows: answer.data, total: answer.total ?? 0 };
-    },
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.rows ?? [];
-  return (
-    <Card withBorder data-testid="report-view-screen">
-      <Stack>
-        <Group gap="sm">
-          <TextInput placeholder={t("reports.name")} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === "Enter" && (setName(draft.trim()), setPaging((p) => ({ ...p, page: 1 })))} w={220} />
-          <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => (setName(draft.trim()), setPaging((p) => ({ ...p, page: 1 })))}>{t("actions.search")}</Button>
-        </Group>
-        <Table striped highlightOnHover withTableBorder data-testid="report-files">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("reports.name")}</Table.Th>
-              <Table.Th>{t("reports.code")}</Table.Th>
-              <Table.Th>{t("reports.publishedVersion")}</Table.Th>
-              <Table.Th>{t("reports.publishTime")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((f) => (
-              <Table.Tr key={f.id} data-testid="report-file-row">
-                <Table.Td><Anchor onClick={() => onOpen(f.code)}>{f.name}</Anchor></Table.Td>
-                <Table.Td>{f.code}</Table.Td>
-                <Table.Td><Badge variant="light">v{f.modelVersion ?? 1}</Badge></Table.Td>
-                <Table.Td>{f.publishTime ?? ""}</Table.Td>
-              </Table.Tr>
-            ))}
-            {!rows.length && (
-              <Table.Tr>
-                <Table.Td colSpan={4}><Text c="dimmed" ta="center" size="sm">{list.isLoading ? t("reports.loading") : t("reports.noPublished")}</Text></Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-        <PageBar page={paging.page} limit={paging.limit} total={list.data?.total ?? 0} onChange={(page, limit) => setPaging({ page, limit })} />
-      </Stack>
-    </Card>
-  );
+/** The published reports, searched by name; a name opens the viewer. */
+function publishedList(open: (code: string) => void): ListSpec<ReportFile> {
+  return {
+    name: "report-view",
+    path: filesPath,
+    query: (params) => reportQueries.published(params),
+    rowKey: (f) => f.id,
+    rowAttrs: (f) => ({ "data-code": f.code }),
+    columnChooser: false,
+    filters: [{ kind: "text", key: "name", label: (t) => t("reports.name"), width: 220 }],
+    columns: [
+      { key: "name", title: (t) => t("reports.name"), render: (f) => <Anchor onClick={() => open(f.code)}>{f.name}</Anchor> },
+      { key: "code", title: (t) => t("reports.code") },
+      { key: "modelVersion", title: (t) => t("reports.publishedVersion"), render: (f) => <Badge variant="light">v{f.modelVersion ?? 1}</Badge> },
+      { key: "publishTime", title: (t) => t("reports.publishTime"), render: (f) => f.publishTime ?? "" },
+    ],
+  };
 }
 
 type Values = Record<string, unknown>;
 
-/** The viewer's value of one filter, from what the definition holds. */
-const initialValue = (f: ReportFilter): unknown => (f.op === "in" ? (f.values ?? []).map(String) : f.op === "range" ? [f.from ?? "", f.to ?? ""] : (f.value ?? ""));
+/** The viewer's value of one filter, from what the definition holds (a yes/no as true or false). */
+function initialValue(f: ReportFilter, type: string | undefined): unknown {
+  if (f.op === "in") return (f.values ?? []).map(String);
+  if (f.op === "range") return [f.from ?? "", f.to ?? ""];
+  if (type === "bool" && f.value !== null && f.value !== undefined && f.value !== "") return f.value === true || f.value === "true" || f.value === "1" || f.value === 1;
+  return f.value ?? "";
+}
 
 /** What the server takes: empty values left out (an open filter then filters nothing). */
 function sent(values: Values): Values {
@@ -106,11 +80,10 @@ function Viewer({ code, onBack }: { code: string; onBack: () => void }) {
   useEffect(() => {
     if (answer && !filters) {
       setFilters(answer.filters);
-      const start = Object.fromEntries(answer.filters.map((f) => [f.field, initialValue(f)]));
+      const start = Object.fromEntries(answer.filters.map((f) => [f.field, initialValue(f, answer.filterFields.find((x) => x.key === f.field)?.type)]));
       setValues(start);
     }
   }, [answer, filters]);
-  const labelOf = (field: string) => answer?.columns.find((c) => c.field === field)?.label;
   const apply = () => (setApplied(values), setPage(1));
 
   return (
@@ -128,21 +101,17 @@ function Viewer({ code, onBack }: { code: string; onBack: () => void }) {
       {filters && filters.length > 0 && (
         <Card withBorder className="report-no-print" data-testid="report-viewer-filters">
           <Group gap="sm" align="flex-end">
-            {filters.map((f) => {
-              const label = `${labelOf(f.field)?.[currentLang()] ?? f.field} · ${t(`reports.op.${f.op}`)}`;
-              const v = values[f.field];
-              if (f.op === "in") return <TagsInput key={f.field} label={label} value={(v as string[]) ?? []} onChange={(list) => setValues({ ...values, [f.field]: list })} w={240} />;
-              if (f.op === "range") {
-                const [from, to] = (v as [unknown, unknown]) ?? ["", ""];
-                return (
-                  <Group key={f.field} gap={4} align="flex-end">
-                    <TextInput label={label} placeholder={t("reports.from")} value={String(from ?? "")} onChange={(e) => setValues({ ...values, [f.field]: [e.currentTarget.value, to] })} w={130} />
-                    <TextInput placeholder={t("reports.to")} value={String(to ?? "")} onChange={(e) => setValues({ ...values, [f.field]: [from, e.currentTarget.value] })} w={130} />
-                  </Group>
-                );
-              }
-              return <TextInput key={f.field} label={label} value={String(v ?? "")} onChange={(e) => setValues({ ...values, [f.field]: e.currentTarget.value })} onKeyDown={(e) => e.key === "Enter" && apply()} w={200} data-testid={`report-viewer-filter-${f.field}`} />;
-            })}
+            {filters.map((f) => (
+              <ViewerFilter
+                key={f.field}
+                filter={f}
+                field={answer?.filterFields.find((x) => x.key === f.field)}
+                column={answer?.columns.find((c) => c.field === f.field)}
+                value={values[f.field]}
+                onChange={(value) => setValues((v) => ({ ...v, [f.field]: value }))}
+                onEnter={apply}
+              />
+            ))}
             <Button leftSection={<IconSearch size={16} />} onClick={apply} data-testid="report-viewer-apply">{t("actions.search")}</Button>
           </Group>
         </Card>

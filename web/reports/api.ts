@@ -5,7 +5,8 @@
  */
 import { reports } from "../../events/api/reports.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import { send } from "../core/api/call.ts";
+import { queryOptions } from "@tanstack/react-query";
+import { callPage, send } from "../core/api/call.ts";
 import { apiUrl, get, type Query } from "../core/api/http.ts";
 import { getToken } from "../core/session.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
@@ -43,6 +44,22 @@ export const reportApi = {
   // the files' list is the engine's family list (no own verb)
   files: (query: Query) => get<ReportFile[]>("/report/reportfile/list", query),
   run: (code: string, filters: Record<string, unknown>, page = 1) => send(reports.run, { params: { code }, query: { filters: JSON.stringify(filters), page } }),
+};
+
+export const modelsPath = "/report/models";
+export const filesPath = "/report/reportfile/list";
+
+/** The lists' queries (the list kit's): report models, and the published reports. */
+export const reportQueries = {
+  models: (query: Query) => queryOptions({ queryKey: [modelsPath, query] as const, queryFn: () => callPage(reports.models, { query }) }),
+  published: (query: Query) =>
+    queryOptions({
+      queryKey: [filesPath, query] as const,
+      queryFn: async () => {
+        const answer = await reportApi.files({ ...query, status: "1" });
+        return { rows: answer.data, total: answer.total ?? 0 };
+      },
+    }),
 };
 
 /**

@@ -57,4 +57,5 @@ export function column(family: Family, key: string): string {
 export const hasField = (family: Family, key: string) => key in family.fields;
 
 /** The lists of an enterprise's profile (every tab of every group, as events/families/profile-groups.ts declares them). */
-export const profileFamilies = (): Family[] => profileGroups(families).flatMap((g) => g.tabs.flat());
+let profiled: Family[] | undefined;
+export const profileFamilies = (): Family[] => (profiled ??= profileGroups(families).flatMap((g) => g.tabs.flat()));

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Context } from "hono";
+import { enterprise as enterpriseVerbs } from "../../events/api/enterprise.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -32,25 +33,12 @@ const idSchema = z.string().min(1).max(64);
 const userIdSchema = z.union([z.string().max(64), z.null()]).transform((v) => (v === "" ? null : v));
 const updateServiceBody = z.object({ id: idSchema, serviceUserId: userIdSchema });
 const batchUpdateServiceBody = z.object({ ids: z.array(z.union([idSchema, z.number().transform(String)])).min(1).max(100), serviceUserId: userIdSchema });
-const pagingQuery = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
 const fplistQuery = z.object({ serviceUserId: z.string().max(64).optional(), unassigned: z.enum(["0", "1"]).optional() }).passthrough();
 const enterListQuery = z.object({ keyword: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).optional() });
-const timelineQuery = z.object({ creditCode: z.string().length(18), ...pagingQuery });
-const countsQuery = z.object({ creditCode: z.string().length(18) });
 const picked = z.object({ id: z.string(), creditCode: z.string(), entName: z.string() });
-const timelineRow = z.object({
-  at: z.string(),
-  family: z.string(),
-  familyLabel: z.string(),
-  recordId: z.string(),
-  title: z.string().nullable(),
-  type: z.string(),
-  action: z.string(),
-  changed: z.array(z.string()),
-  changedLabels: z.array(z.string()),
-  actorName: z.string().nullable(),
-  by: z.object({ kind: z.enum(["user", "sync", "scheduler", "portal", "system"]), name: z.string().nullable() }),
-});
+
+/** The families whose lists the actor may read. */
+const listable = (actor: ReturnType<typeof actorOf>, of: Family[]) => of.filter((f) => actor.admin || actor.permissions.has(f.tags.list));
 
 /** The enterprise's credit code from a query or path, checked by the master's own field rule. */
 const creditCodeOf = (master: Family, value: unknown) => requireParam(value, master.fields.creditCode!.schema as z.ZodType<string>, "creditCode", master.fields.creditCode!.label);
@@ -129,20 +117,18 @@ export function masterRoutes(routes: RouteTable) {
       if (!record) throw notFound(master.label);
       return ok(c, record, "fetched");
     }, doc("按统一社会信用代码查企业", "An enterprise by its credit code", { verb: "info" }))
-    .get(`${path}/timeline`, tags.info, async (c) => {
+    .verb(enterpriseVerbs.timeline, tags.info, async (c) => {
       const creditCode = creditCodeOf(master, c.req.query("creditCode"));
       const paging = parsePaging(c.req.query(), 100);
-      const actor = actorOf(c);
-      const visible = creditCodeFamilies().filter((f) => actor.admin || actor.permissions.has(f.tags.list));
+      const visible = listable(actorOf(c), creditCodeFamilies());
       const { total, rows } = await timelinePage(c.env.DB, creditCode, visible, paging, c.get("lang"));
       return page(c, total, rows);
-    }, doc("企业时间线：各类记录的变更（新的在前）", "An enterprise's timeline: changes to its records, newest first", { query: timelineQuery, response: z.array(timelineRow) }))
-    .get(`${path}/tabCounts`, tags.info, async (c) => {
+    }, doc("企业时间线：各类记录的变更（新的在前）", "An enterprise's timeline: changes to its records, newest first"))
+    .verb(enterpriseVerbs.tabCounts, tags.info, async (c) => {
       const creditCode = creditCodeOf(master, c.req.query("creditCode"));
-      const actor = actorOf(c);
-      const visible = profileFamilies().filter((f) => actor.admin || actor.permissions.has(f.tags.list));
+      const visible = listable(actorOf(c), profileFamilies());
       return ok(c, await enterpriseCounts(c.env.DB, visible, creditCode), "fetched");
-    }, doc("企业档案各分类的记录数（按数据类别）", "An enterprise's record count per profile list", { query: countsQuery, response: z.record(z.string(), z.number().int()) }))
+    }, doc("企业档案各分类的记录数（按数据类别）", "An enterprise's record count per profile list"))
     .post(`${path}/deleteBmjl/:id`, tags.update, async (c) => {
       const id = requireParam(c.req.param("id"), idSchema, "id", l("企业", "Enterprise"));
       column(master, "bmjlUserId");

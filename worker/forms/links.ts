@@ -7,9 +7,10 @@
  * concurrent one) is refused by name. Everything else still needs a session; the token opens nothing else.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import { forms as api, issueBody, submitBody } from "../../events/api/forms.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
+import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { dataModelFormLinks } from "../../events/families/forms.ts";
 import { layoutColumns, type FormWidget } from "../../events/forms/layout.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -20,29 +21,22 @@ import type { RouteTable } from "../http/routes.ts";
 import { execute, principal } from "../commands/execute.ts";
 import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import { newCreate, newUpdate } from "../resources/commands.ts";
-import { findById } from "../resources/query.ts";
+import { findById, recordWhere } from "../resources/query.ts";
 import { modelDefinition } from "../datamodel/runtime.ts";
-import { entriesOf } from "../sys/dictionary.ts";
+import { groupedEntries } from "../sys/dictionary.ts";
 import { displayTime } from "../time.ts";
 import { forms, formStatus, releaseOf, releases, type ReleaseRow } from "./forms.ts";
 import { fillOfRelease, fillWrites } from "./filled.ts";
 import { signLinkToken, verifyLinkToken } from "./link-token.ts";
-import { enterpriseByCode } from "./queries.ts";
 
 export const links = dataModelFormLinks as unknown as Family;
 const tags = { share: "datamodel:form:update" };
 export const linkPage = "/vueedit";
-export const linkDays = { min: 1, max: 30 } as const;
 
 /** Widgets whose inputs read signed-in lookups (people, organisations, uploads, the zoning tree): not on a public page. */
 const signedInWidgets = new Set<FormWidget>(["user", "org", "upload", "region"]);
 
-export const issueBody = z.object({
-  enterpriseCode: z.string().trim().min(1).max(64),
-  days: z.coerce.number().int().min(linkDays.min).max(linkDays.max),
-});
 const issueLabels = { enterpriseCode: l("企业", "Enterprise"), days: l("有效天数", "Valid for (days)") };
-const issueAnswer = z.object({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), enterpriseName: z.string(), formVersion: z.number() });
 
 /** A form's live release that can be filled on a public page (no widget needing a sign-in). */
 function requirePublicFields(release: ReleaseRow) {
@@ -63,7 +57,8 @@ async function issue(c: Context<AppEnv>, formId: string) {
       const release = await releaseOf(c.env.DB, formId, Number(form.version));
       if (!release) throw new DomainError(codes.validation, "formNotReleased", { code: String(form.code) });
       requirePublicFields(release);
-      const enterprise = await enterpriseByCode(c.env.DB, body.enterpriseCode);
+      const found = await recordWhere(c.env.DB, enterpriseBasicInfo as unknown as Family, { creditCode: body.enterpriseCode });
+      const enterprise = found && { code: String(found.creditCode), name: String(found.entName) };
       if (!enterprise) throw new ValidationError([{ field: "enterpriseCode", label: issueLabels.enterpriseCode, key: "formLinkEnterpriseUnknown", params: { code: body.enterpriseCode } }]);
       const expiresAt = Math.floor(Date.now() / 1000) + body.days * 86_400;
       const id = crypto.randomUUID();
@@ -90,9 +85,6 @@ async function opened(db: D1Database, secret: string | undefined, token: string)
   return { claims, link, release, form };
 }
 
-const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
-const submitBody = tokenQuery.extend({ data: z.record(z.string(), z.unknown()).default({}) });
-
 /** The form of a token: its release's layout, the model's fields on it, the dictionaries they use, the enterprise. */
 async function readByToken(c: Context<AppEnv>) {
   const { link, release, form } = await opened(c.env.DB, c.env.FORM_LINK_SECRET, c.req.query("token") ?? "");
@@ -101,8 +93,7 @@ async function readByToken(c: Context<AppEnv>) {
   // only the fields the form shows: the model's other fields (internal remarks…) stay unknown to the public page
   const fields = definition.model.fields.filter((f) => onForm.has(f.name));
   const types = [...new Set(fields.map((f) => f.dictType).filter((v): v is string => !!v))];
-  const dicts: Record<string, unknown[]> = Object.fromEntries(types.map((type) => [type, []]));
-  if (types.length) for (const entry of await entriesOf(c.env.DB, types)) dicts[entry.type]!.push(entry);
+  const dicts = await groupedEntries(c.env.DB, types);
   return ok(c, {
     form: { name: form.name, code: form.code, version: release.version },
     layout: release.layout,
@@ -142,14 +133,14 @@ async function submitByToken(c: Context<AppEnv>) {
 
 export function linkRoutes(routes: RouteTable) {
   routes
-    .post("/datamodel/form/link/:id", tags.share, (c) => issue(c, c.req.param("id")!), {
-      doc: { summary: l("生成表单填写链接（发给企业，签名并限期）", "Make a fill-in link of a released form for an enterprise (signed, expiring)"), body: issueBody, response: issueAnswer },
+    .verb(api.linkIssue, tags.share, (c) => issue(c, c.req.param("id")!), {
+      doc: { summary: l("生成表单填写链接（发给企业，签名并限期）", "Make a fill-in link of a released form for an enterprise (signed, expiring)") },
     })
-    .get("/form/link", "public", readByToken, {
-      doc: { summary: l("按填写链接的令牌读取表单（公开）", "The form of a fill-in link, by its token (public)"), query: tokenQuery, tags: ["form link"] },
+    .verb(api.linkRead, "public", readByToken, {
+      doc: { summary: l("按填写链接的令牌读取表单（公开）", "The form of a fill-in link, by its token (public)"), tags: ["form link"] },
     })
-    .post("/form/link", "public", submitByToken, {
-      doc: { summary: l("按填写链接的令牌提交表单（公开，每个链接一次）", "Submit the form of a fill-in link by its token (public, once per link)"), body: submitBody, tags: ["form link"] },
+    .verb(api.linkSubmit, "public", submitByToken, {
+      doc: { summary: l("按填写链接的令牌提交表单（公开，每个链接一次）", "Submit the form of a fill-in link by its token (public, once per link)"), tags: ["form link"] },
     });
   // links are written by the issue and the submission alone
   for (const verb of ["save", "update", "delete", "revert/:id", "restore/:id"])

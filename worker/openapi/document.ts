@@ -145,16 +145,26 @@ function envelopeSchemas(schemas: Schemas, lang: Lang) {
   });
 }
 
-/** The routes the table serves (the first registration of a method and path; later ones are shadowed), each with its module. */
+const served = new WeakMap<RouteTable, { route: RouteSpec; module: string }[]>();
+
+/**
+ * The routes the table serves (the first registration of a method and path; later ones are shadowed), each with
+ * its module: worked out once per table, on the first request (the table is complete by then).
+ */
 function servedRoutes(table: RouteTable): { route: RouteSpec; module: string }[] {
-  const families = familiesOf(table);
-  const seen = new Set<string>();
-  return table.routes.flatMap((route) => {
-    const key = `${route.method} ${openApiPath(route.path).path}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [{ route, module: moduleOf(route, families) }];
-  });
+  let list = served.get(table);
+  if (!list) {
+    const families = familiesOf(table);
+    const seen = new Set<string>();
+    list = table.routes.flatMap((route) => {
+      const key = `${route.method} ${openApiPath(route.path).path}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ route, module: moduleOf(route, families) }];
+    });
+    served.set(table, list);
+  }
+  return list;
 }
 
 const familiesOf = (table: RouteTable) => [...new Set(table.routes.flatMap((r) => (r.doc?.family ? [r.doc.family] : [])))];

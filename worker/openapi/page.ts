@@ -23,9 +23,11 @@ const initScript = `(function () {
     url: select.value,
     dom_id: "#swagger-ui",
     deepLinking: true,
-    docExpansion: "list",
+    // a module holds up to some 600 operations: the first view draws the tags alone (a click, a deep link or
+    // the filter opens one), no operation rows and no schema section, so it is quick even for the largest
+    docExpansion: "none",
+    defaultModelsExpandDepth: -1,
     filter: true,
-    // a module holds up to some 600 operations: render the first tags, the filter finds the rest
     maxDisplayedTags: 30,
     validatorUrl: null,
     displayRequestDuration: true,

@@ -129,19 +129,19 @@ export function reportRoutes(routes: RouteTable) {
       const source = parseInput(sourceQuery, c.req.query(), labels);
       const { family, runtime } = await readableSource(c, source);
       return reply(c, reports.sourceFields, { label: family.label, runtime, fields: sourceFields(family) }, "fetched");
-    }, doc("数据来源的字段（可筛选、分组、汇总的）", "A source's fields (what each can filter, group, aggregate)", { query: sourceQuery }))
+    }, doc("数据来源的字段（可筛选、分组、汇总的）", "A source's fields (what each can filter, group, aggregate)"))
     .verb(reports.preview, tags.info, async (c) => {
       const body = await readBody(c, previewBody, labels);
       const { family } = await readableSource(c, body.source);
       return reply(c, reports.preview, await runReport(c.env.DB, family, body.definition, { page: body.page }), "fetched");
-    }, doc("预览未保存的报表定义（有界）", "Preview an unsaved definition (bounded)", { body: previewBody }));
+    }, doc("预览未保存的报表定义（有界）", "Preview an unsaved definition (bounded)"));
 
   // ---- publish and copy (the seed's /flow/service paths)
   routes
     .verb(reports.publish, tags.publish, async (c) => {
       const q = parseInput(publishQuery, c.req.query(), labels);
       return publish(c, q.id, { code: q.code, name: q.name });
-    }, doc("发布报表模型：以编码（默认模型编码）生成或更新报表文件，记录已发布版本", "Publish a report model: the report file of the code (the model's by default) takes its definition; the published version counts up", { query: publishQuery }))
+    }, doc("发布报表模型：以编码（默认模型编码）生成或更新报表文件，记录已发布版本", "Publish a report model: the report file of the code (the model's by default) takes its definition; the published version counts up"))
     .verb(reports.copy, tags.save, async (c) => {
       const { id, id2 } = parseInput(z.object({ id: recordId, id2: recordId }), c.req.param(), labels);
       const target = parseInput(copyBody, await readJson(c), labels);
@@ -149,7 +149,7 @@ export function reportRoutes(routes: RouteTable) {
         const { write, id: targetId } = await copyWrites(c.env.DB, id, id2, target);
         return { writes: [write], response: { code: codes.ok, msg: t("ok", c.get("lang")), data: { id: targetId } } };
       }, id2 !== "0" ? { permission: tags.update } : {});
-    }, doc("复制报表模型：id 的来源与定义复制到 id2；id2 为 0 时新建模型", "Copy a report model: id's source and definition onto id2, or into a new model when id2 is 0", { body: copyBody }));
+    }, doc("复制报表模型：id 的来源与定义复制到 id2；id2 为 0 时新建模型", "Copy a report model: id's source and definition onto id2, or into a new model when id2 is 0"));
 
   // ---- report files (the viewer)
   routes
@@ -158,7 +158,7 @@ export function reportRoutes(routes: RouteTable) {
       const file = await findById(c.env.DB, reportFiles, id);
       if (!file) throw notFound(reportFiles.label);
       return publish(c, String(file.reportModelId), { code: String(file.code), name: String(file.name) });
-    }, doc("发布报表文件：取其模型当前的定义", "Publish a report file: it takes its model's definition as it is now", { query: idQuery }))
+    }, doc("发布报表文件：取其模型当前的定义", "Publish a report file: it takes its model's definition as it is now"))
     .verb(reports.fileByCode, tags.fileInfo, async (c) => {
       const file = await recordWhere(c.env.DB, reportFiles, { code: c.req.param("code")! });
       if (!file) throw notFound(reportFiles.label);
@@ -170,8 +170,11 @@ export function reportRoutes(routes: RouteTable) {
       const { family } = await sourceFamily(c.env.DB, reportSourceSchema.parse(file.source));
       const def = withViewerFilters(reportDefinitionSchema.parse(file.definition), parseViewerFilters(q.filters));
       const answer = await runReport(c.env.DB, family, def, { page: q.page });
-      return ok(c, { name: file.name, code: file.code, filters: def.filters.filter((f) => f.exposed), ...answer }, "fetched");
-    }, { tokenInQuery: true, ...doc("运行已发布的报表（filters 为 JSON：字段 → 值、数组或 {from,to}）", "Run a published report (filters: JSON, field → value, list or {from,to})", { query: runQuery }) })
+      const filters = def.filters.filter((f) => f.exposed);
+      const read = new Set(filters.map((f) => f.field));
+      const filterFields = sourceFields(family as Family).filter((f) => read.has(f.key));
+      return ok(c, { name: file.name, code: file.code, filters, filterFields, ...answer }, "fetched");
+    }, { tokenInQuery: true, ...doc("运行已发布的报表（filters 为 JSON：字段 → 值、数组或 {from,to}）", "Run a published report (filters: JSON, field → value, list or {from,to})") })
     .get("/report/run/:code/export", tags.fileInfo, async (c) => {
       const q = parseInput(runQuery, c.req.query(), labels);
       const file = await publishedFile(c, c.req.param("code")!);

@@ -3,6 +3,7 @@
  * for many types, ETag so repeated lookups cost no body) and the type-wide administration verbs.
  */
 import { z } from "zod";
+import { dictEntry } from "../../events/api/dictionary.ts";
 import type { Context } from "hono";
 import { t } from "../../events/i18n.ts";
 import { dictionary } from "../../events/families/sys.ts";
@@ -39,13 +40,20 @@ const typeQuery = z.object({ type: typeParam });
 const typeValueQuery = z.object({ type: typeParam, value: z.string().min(1).max(64) });
 const deleteTypeBody = z.object({ type: typeParam });
 const updateTypeBody = z.object({ oldType: typeParam, type: typeParam });
-const entry = z.object({ id: z.string(), type: z.string(), value: z.string(), name: z.string(), enName: z.string().nullable(), number: z.number().nullable(), status: z.string(), remark: z.string().nullable() });
 
-export async function entriesOf(db: D1Database, types: string[] | null) {
+async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";
   const statement = db.prepare(`SELECT ${entryColumns} FROM sys_dict ${where} ORDER BY type, number, value`);
   const { results } = await (types ? statement.bind(JSON.stringify(types)) : statement).all<Record<string, unknown> & { type: string }>();
   return results;
+}
+
+/** Enabled entries grouped by type: every asked type present (empty when it has none); null asks for all. */
+export async function groupedEntries(db: D1Database, types: string[] | null): Promise<Record<string, unknown[]>> {
+  const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
+  if (types?.length === 0) return grouped;
+  for (const entry of await entriesOf(db, types)) (grouped[entry.type] ??= []).push(entry);
+  return grouped;
 }
 
 const entryIdsOf = async (db: D1Database, type: string) =>
@@ -57,19 +65,17 @@ export function dictionaryRoutes(routes: RouteTable) {
     .get(`${base}/getAll`, "signedIn", async (c) => {
       const raw = c.req.queries("types")?.flatMap((v) => v.split(",")) ?? c.req.queries("type")?.flatMap((v) => v.split(","));
       const types = raw ? [...new Set(raw.map((v) => v.trim()).filter(Boolean))].slice(0, 200) : null;
-      const grouped: Record<string, unknown[]> = Object.fromEntries((types ?? []).map((type) => [type, []]));
-      for (const entry of await entriesOf(c.env.DB, types)) (grouped[entry.type] ??= []).push(entry);
-      return cachedJson(c, grouped);
-    }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)"), query: typesQuery, response: z.record(z.string(), z.array(entry)) } })
+      return cachedJson(c, await groupedEntries(c.env.DB, types));
+    }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)"), query: typesQuery, response: z.record(z.string(), z.array(dictEntry)) } })
     .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])), {
-      doc: { summary: l("获取某类型的启用字典项", "Enabled entries of one dictionary type"), query: typeQuery, response: z.array(entry) },
+      doc: { summary: l("获取某类型的启用字典项", "Enabled entries of one dictionary type"), query: typeQuery, response: z.array(dictEntry) },
     })
     .get(`${base}/findByTypeValue`, "signedIn", async (c) => {
       const type = requireType(c.req.query("type"));
       const value = requireParam(c.req.query("value"), z.string().min(1).max(64), "value", family.fields.value!.label);
       const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value).first();
       return cachedJson(c, entry ?? null);
-    }, { doc: { summary: l("按类型和值获取一个字典项", "One dictionary entry by type and value"), query: typeValueQuery, response: entry.nullable() } })
+    }, { doc: { summary: l("按类型和值获取一个字典项", "One dictionary entry by type and value"), query: typeValueQuery, response: dictEntry.nullable() } })
     .get(`${base}/types`, family.tags.list, async (c) => {
       const { results } = await c.env.DB.prepare("SELECT value AS type, n AS count FROM counters WHERE scope = 'sys_dict.type' ORDER BY value").all();
       return ok(c, results, "fetched");

@@ -10,7 +10,7 @@ import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, reply } from "../http/envelope.ts";
-import { webhooks } from "../../events/api/webhooks.ts";
+import { deliveryOutcome, webhooks } from "../../events/api/webhooks.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById } from "../resources/query.ts";
@@ -135,7 +135,7 @@ const writtenByIntake = async () => {
   throw new DomainError(codes.validation, "webhookWrittenByIntake");
 };
 
-const outcomeSchema = z.object({ deliveryId: z.string(), outcome: z.enum(["accepted", "failed", "duplicate"]), error: z.unknown(), recordId: z.string().nullable() });
+const outcomeSchema = z.object({ deliveryId: z.string(), outcome: deliveryOutcome, error: z.unknown(), recordId: z.string().nullable() });
 
 export function webhookRoutes(routes: RouteTable) {
   routes

@@ -23,7 +23,7 @@ export type CallArgs<V extends Verb> = ParamsArg<V> & QueryArg<V> & BodyArg<V> &
 type Rest<V extends Verb> = [PathParams<V["path"]>] extends [never] ? (V["body"] extends z.ZodType ? [args: CallArgs<V>] : [args?: CallArgs<V>]) : [args: CallArgs<V>];
 
 /** The verb's path with its parameters filled in (each encoded). */
-export function verbPath(v: Verb, params: Record<string, string> = {}): string {
+function verbPath(v: Verb, params: Record<string, string> = {}): string {
   return v.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${v.path}: no value for :${name}`);

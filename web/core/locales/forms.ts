@@ -44,7 +44,7 @@ export default {
       versions: { title: "【{{name}}】的版本", modelVersion: "模型版本", releasedAt: "发布时间", fields: "字段数", live: "当前" },
       data: {
         form: "表单", status: "状态", title: "标题", createTime: "填写时间", fill: "填写表单", view: "查看",
-        filledWith: "填写版本 v{{version}}", approval: "审批记录", enterprise: "填写企业",
+        filledWith: "填写版本 v{{version}}", approval: "审批记录", enterprise: "填写企业", fileName: "表单数据",
       },
       share: {
         action: "发送填写链接", title: "发送填写链接【{{name}} v{{version}}】",
@@ -111,7 +111,7 @@ export default {
       versions: { title: "Versions of [{{name}}]", modelVersion: "Model version", releasedAt: "Released at", fields: "Fields", live: "Live" },
       data: {
         form: "Form", status: "Status", title: "Title", createTime: "Filled at", fill: "Fill a form", view: "View",
-        filledWith: "Filled with v{{version}}", approval: "Approval record", enterprise: "Filled by",
+        filledWith: "Filled with v{{version}}", approval: "Approval record", enterprise: "Filled by", fileName: "Form data",
       },
       share: {
         action: "Share fill-in link", title: "Share fill-in link [{{name}} v{{version}}]",

@@ -50,6 +50,7 @@ export default {
       runningNow: "正在运行",
     },
     jobLog: {
+      fileName: "任务日志",
       job: "任务",
       handler: "执行方法",
       trigger: "触发方式",
@@ -96,6 +97,7 @@ export default {
       close: "关闭",
     },
     webhook: {
+      fileName: "门户推送记录",
       portal: "来源门户",
       deliveryId: "投递编号",
       type: "事件类型",
@@ -165,6 +167,7 @@ export default {
       runningNow: "Running",
     },
     jobLog: {
+      fileName: "Job log",
       job: "Job",
       handler: "Handler",
       trigger: "Trigger",
@@ -211,6 +214,7 @@ export default {
       close: "Close",
     },
     webhook: {
+      fileName: "Webhook deliveries",
       portal: "Portal",
       deliveryId: "Delivery id",
       type: "Event type",

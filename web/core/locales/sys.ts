@@ -60,6 +60,7 @@ export default {
         deleteChildrenFirst: "请先删除下级机构",
       },
       log: {
+        fileName: "操作日志",
         time: "操作时间",
         operator: "操作人",
         operation: "操作",
@@ -141,6 +142,7 @@ export default {
         deleteChildrenFirst: "Delete its sub-organisations first",
       },
       log: {
+        fileName: "Operation log",
         time: "Time",
         operator: "Operator",
         operation: "Operation",

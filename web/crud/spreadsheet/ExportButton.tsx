@@ -6,9 +6,7 @@
  * @example
  * <ExportButton family={family} query={{ filters, keyword, sort, columns }} />
  */
-import { Button, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,8 +15,9 @@ import type { Lang } from "../../../events/i18n.ts";
 import { request } from "../../core/api/http.ts";
 import { hasPermission } from "../../core/session.ts";
 import { formatBytes, nameOf, saveBlob } from "./download.ts";
+import { ExportMenu, type ExportFormat } from "./ExportMenu.tsx";
 
-export type ExportFormat = "xlsx" | "csv";
+export type { ExportFormat };
 
 /** The list's current state, as the export takes it. */
 export interface ExportQuery {
@@ -74,18 +73,6 @@ export function ExportButton({ family, query }: ExportButtonProps) {
     }
   };
 
-  return (
-    <Menu position="bottom-start" disabled={busy}>
-      <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy} data-testid="export">
-          {t("io.export")}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={14} />} onClick={() => void run("xlsx")} data-testid="export-xlsx">{t("io.exportXlsx")}</Menu.Item>
-        <Menu.Item leftSection={<IconFileTypeCsv size={14} />} onClick={() => void run("csv")} data-testid="export-csv">{t("io.exportCsv")}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <ExportMenu busy={busy} onPick={(format) => void run(format)} testId="export" />;
 }
 ExportButton.displayName = "ExportButton";

@@ -140,3 +140,10 @@ export async function sheetBlob(rows: unknown[][], sheetName = "Sheet1"): Promis
   const bytes = xlsx.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
   return new Blob([bytes], { type: xlsxType });
 }
+
+/** Rows written as CSV in UTF-8 with a BOM (so Excel reads the Chinese text as UTF-8). */
+export async function csvBlob(rows: unknown[][]): Promise<Blob> {
+  const xlsx = await loadXlsx();
+  const text = xlsx.utils.sheet_to_csv(xlsx.utils.aoa_to_sheet(rows));
+  return new Blob(["\uFEFF", text], { type: "text/csv;charset=utf-8" });
+}

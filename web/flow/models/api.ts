@@ -1,27 +1,20 @@
 /**
- * The process-model calls of /flowable/definition and /flowable/form (shapes in the issue's contract): the
- * paged list, one model, save from a designer tree or from BPMN XML, publish, the diagram XML, delete and
+ * The process-model calls of /flowable/definition and /flowable/form: the paged list (typed by the contract,
+ * events/api/flow.ts), one model, save from a designer tree or from BPMN XML, publish, the diagram XML, delete and
  * the form binding.
  */
-import { get, post } from "../../core/api/http.ts";
+import { queryOptions } from "@tanstack/react-query";
+import { flow } from "../../../events/api/flow.ts";
+import type { Answer } from "../../../events/api/verb.ts";
+import { callPage } from "../../core/api/call.ts";
+import { get, post, type Query } from "../../core/api/http.ts";
 import type { ProcessTree } from "../../../events/flow/tree.ts";
 
-/** What a model's list row and its details share. */
-interface ModelBase {
-  id: string;
-  key: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  formCode: string | null;
-}
+/** A model's list row, from the contract (events/api/flow.ts). */
+export type ModelRow = Answer<typeof flow.models>[number];
 
-export interface ModelRow extends ModelBase {
-  /** the latest deployed version, null while never published */
-  version: number | null;
-  deployTime: string | null;
-  updateTime: string | null;
-}
+/** What a model's list row and its details share. */
+type ModelBase = Pick<ModelRow, "id" | "key" | "name" | "category" | "description" | "formCode">;
 
 export interface ModelDetail extends ModelBase {
   /** the designer's tree; null for a model imported from BPMN XML */
@@ -41,23 +34,12 @@ export interface ModelSave {
   xml?: string;
 }
 
-export interface ModelListParams {
-  page: number;
-  limit: number;
-  name?: string;
-}
-
 const base = "/flowable/definition";
 
-export const modelsKey = [`${base}/models`] as const;
+/** The list's path: its queries' key, reloaded after a command. */
+export const modelsPath = flow.models.path;
 
-export const modelsQuery = (params: ModelListParams) => ({
-  queryKey: [...modelsKey, params] as const,
-  queryFn: async () => {
-    const answer = await get<ModelRow[]>(`${base}/models`, { ...params });
-    return { rows: answer.data, total: answer.total ?? answer.data.length };
-  },
-});
+export const modelsQuery = (params: Query) => queryOptions({ queryKey: [modelsPath, params] as const, queryFn: () => callPage(flow.models, { query: params }) });
 
 export const modelQuery = (id: string) => ({
   queryKey: [`${base}/getModel`, id] as const,

@@ -8,7 +8,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageBar } from "../../widgets/PageBar/index.ts";
-import { listQuery, paths, type StartableRow } from "./api.ts";
+import { flow } from "../../../events/api/flow.ts";
+import { flowListQuery } from "./api.ts";
 import StartDialog from "./StartDialog.tsx";
 import { useSeededName } from "../../core/seeded.ts";
 
@@ -18,7 +19,7 @@ export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; 
   const [name, setName] = useState("");
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [startKey, setStartKey] = useState<string | null>(null);
-  const models = useQuery({ ...listQuery<StartableRow>(paths.startable, { ...paging, name: name.trim() || undefined }), enabled: opened, placeholderData: keepPreviousData });
+  const models = useQuery({ ...flowListQuery(flow.startable)({ ...paging, name: name.trim() || undefined }), enabled: opened, placeholderData: keepPreviousData });
   const rows = models.data?.rows ?? [];
   return (
     <>

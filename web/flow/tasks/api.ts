@@ -6,7 +6,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Answer } from "../../../events/api/verb.ts";
 import { flow } from "../../../events/api/flow.ts";
-import { callPage } from "../../core/api/call.ts";
+import { call, callPage } from "../../core/api/call.ts";
 import { get, post, type Query } from "../../core/api/http.ts";
 import type { BusinessView } from "../../../events/flow/business-view.ts";
 
@@ -18,8 +18,8 @@ export type MyProcessRow = Answer<typeof flow.myProcess>[number];
 export type MonitorTaskRow = Answer<typeof flow.monitorTasks>[number];
 export type InstanceStatus = InstanceRow["status"];
 
-type FlowList = (typeof flow)[keyof typeof flow];
-/** The lists share one query schema and no path parameters: one signature serves them all. */
+type FlowList = Extract<(typeof flow)[keyof typeof flow], { paged: true }>;
+/** The lists take paging and filters and no path parameters: one signature serves them all. */
 const pageOf = callPage as <V extends FlowList>(v: V, args: { query: Query }) => Promise<{ rows: Answer<V>; total: number }>;
 
 /** A workflow list's query for a page and its filters, keyed by the verb's path (a command's refresh reloads every page of it). */
@@ -64,21 +64,8 @@ export interface TaskAttributes {
   actions: TaskAction[];
 }
 
-export interface FlowRecordRow {
-  taskId: string | null;
-  nodeKey: string;
-  nodeName: string;
-  action: string;
-  /** the action's readable name in the request's language (the server's) */
-  actionName?: string;
-  byName: string | null;
-  /** whose turn it is (an open row), or to whom a delegate / transfer / CC went */
-  assigneeName?: string | null;
-  comment: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  durationMs: number | null;
-}
+/** A step of the flow record, from the contract. */
+export type FlowRecordRow = Answer<typeof flow.record>[number];
 
 export interface FlowViewerData {
   xml: string;
@@ -103,38 +90,14 @@ export interface StartForm {
   pickNodes: { key: string; name: string }[];
 }
 
-/** A process one may start (`GET /flowable/definition/startable`): the latest published version of a model. */
-export interface StartableRow {
-  key: string;
-  name: string;
-  version: number;
-  category: string | null;
-  deployId: string;
-  deployTime?: string | null;
-}
+/** A process one may start: the latest published version of a model (from the contract). */
+export type StartableRow = Answer<typeof flow.startable>[number];
 
 export interface Opinion {
   id?: string;
   text?: string;
   content?: string;
 }
-
-export interface Paged<T> {
-  rows: T[];
-  total: number;
-}
-
-/** A paged list answer `{ data: rows, total }` as rows and total. */
-async function paged<T>(path: string, query: Query): Promise<Paged<T>> {
-  const answer = await get<T[]>(path, query);
-  return { rows: answer.data ?? [], total: answer.total ?? answer.data?.length ?? 0 };
-}
-
-/** A list query's key and function: the path and its parameters make the cache key. */
-export const listQuery = <T>(path: string, query: Query) => ({
-  queryKey: [path, query] as const,
-  queryFn: () => paged<T>(path, query),
-});
 
 export const task = "/flowable/task";
 export const monitor = "/flowable/monitor";
@@ -146,11 +109,10 @@ export const paths = {
   instances: flow.instances.path,
   running: flow.running.path,
   monitorTasks: flow.monitorTasks.path,
-  startable: "/flowable/definition/startable",
 } as const;
 
 export const fetchAttributes = async (taskId: string) => (await get<TaskAttributes>(`${task}/taskAttributes/${encodeURIComponent(taskId)}`)).data;
-export const fetchRecord = async (procInsId: string) => (await get<FlowRecordRow[]>(`${task}/flowRecord`, { procInsId })).data ?? [];
+export const fetchRecord = (procInsId: string) => call(flow.record, { query: { procInsId } });
 export const fetchViewer = async (procInsId: string) => (await get<FlowViewerData>(`${task}/flowViewer/${encodeURIComponent(procInsId)}`)).data;
 export const fetchInstanceInfo = async (procInsId: string) => (await get<InstanceInfo>(`/flowable/instance/info/${encodeURIComponent(procInsId)}`)).data;
 export const fetchBusiness = async (id: string) => (await get<BusinessView | null>(`${task}/business/${encodeURIComponent(id)}`)).data;

@@ -37,16 +37,15 @@ export function StatusBadge({ status }: { status: InstanceStatus | string | null
 /** The record's action or the done list's outcome in words (unknown values as sent). */
 export const actionLabel = (action: string | null | undefined) => (action ? i18n.t(`flowTasks.record.${action}`, { defaultValue: action }) : "");
 
-/** A column of an approval list, titled `flowTasks.columns.<key>`. */
-/** A column of a flow list; a cell that is text shows seeded names (a model's, a step's, a person's) in the screen's language. */
+/** A column of an approval list, titled `flowTasks.columns.<key>`; a cell that is text shows seeded names (a model's, a step's, a person's) in the screen's language. */
 export const flowColumn = <R,>(key: string, more: Omit<ListColumn<R>, "key" | "title"> = {}): ListColumn<R> => {
   const render = more.render ?? ((r: R) => (r as Record<string, ReactNode>)[key] ?? "—");
   return {
     key,
     title: (t) => t(`flowTasks.columns.${key}`),
     ...more,
-    render: (r, t) => {
-      const cell = render(r, t);
+    render: (r, t, list) => {
+      const cell = render(r, t, list);
       return typeof cell === "string" ? seededText(cell) : cell;
     },
   };
@@ -105,7 +104,7 @@ export function DialogButtons({ onCancel, label, busy, disabled, color, "data-te
 }
 
 /** Goes to the approval page of one task (or, without a task, the instance's read-only view); its back button returns here. */
-export function useOpenTask() {
+function useOpenTask() {
   const navigate = useNavigate();
   return (procInsId: string, taskId?: string | null, extra: Record<string, string> = {}) =>
     void navigate({ to: "/todoCheck", search: { ...(taskId ? { taskId } : {}), procInsId, ...extra, from: window.location.pathname } as never });

@@ -60,6 +60,7 @@ const logList: ListSpec<LogRow> = {
     { key: "requestId", title: (t) => t("sys.log.requestId"), render: (r) => <Code fz={11}>{r.requestId}</Code> },
     { key: "ip", title: (t) => t("sys.log.ip"), width: 130, render: (r) => r.ip ?? "" },
   ],
+  export: { fileName: (t) => t("sys.log.fileName") },
 };
 
 export default function LogScreen(_: ScreenProps) {

@@ -6,7 +6,9 @@
 import { Button, Code, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconReload } from "@tabler/icons-react";
+import { dictName } from "../../core/api/dictionaries.ts";
 import { recordQueries } from "../../core/api/records.ts";
+import { currentLang } from "../../core/i18n.ts";
 import { hasPermission } from "../../core/session.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 import type { ScreenProps } from "../../registry/index.ts";
@@ -74,14 +76,15 @@ const deliveryList: ListSpec<Delivery> = {
     { kind: "dict", key: "outcome", dictType: "webhookOutcome", label: (t) => t("webhook.allOutcomes"), width: 160 },
   ],
   columns: [
-    { key: "portal", title: (t) => t("webhook.portal"), width: 150, render: (d) => <DictTag type="portalCode" value={d.portal} variant="outline" /> },
+    { key: "portal", title: (t) => t("webhook.portal"), width: 150, value: (d) => dictName("portalCode", d.portal, currentLang()), render: (d) => <DictTag type="portalCode" value={d.portal} variant="outline" /> },
     { key: "deliveryId", title: (t) => t("webhook.deliveryId"), render: (d) => <Text size="sm" ff="monospace">{d.deliveryId}</Text> },
     { key: "type", title: (t) => t("webhook.type") },
     { key: "receivedAt", title: (t) => t("webhook.receivedAt"), width: 170 },
-    { key: "outcome", title: (t) => t("webhook.outcome"), width: 100, render: (d) => <DictTag type="webhookOutcome" value={d.outcome} color={outcomeColours} /> },
+    { key: "outcome", title: (t) => t("webhook.outcome"), width: 100, value: (d) => dictName("webhookOutcome", d.outcome, currentLang()), render: (d) => <DictTag type="webhookOutcome" value={d.outcome} color={outcomeColours} /> },
     { key: "attempts", title: (t) => t("webhook.attempts"), width: 90, testId: "delivery-attempts", render: (d) => d.attempts ?? 1 },
-    { key: "record", title: (t) => t("webhook.record"), render: (d) => <RecordLink family={d.recordFamily} id={d.recordId} /> },
+    { key: "record", title: (t) => t("webhook.record"), value: (d) => d.recordId ?? null, render: (d) => <RecordLink family={d.recordFamily} id={d.recordId} /> },
   ],
+  export: { fileName: (t) => t("webhook.fileName") },
   toolbar: (list) => <Button variant="subtle" onClick={list.refresh} loading={list.isFetching} data-testid="delivery-refresh">{list.t("actions.refresh")}</Button>,
   actions: (d, list) => (
     <>

@@ -5,8 +5,8 @@
  * - saves with the submit button, Enter in a single-line input (the browser's own submit), Ctrl+S (⌘S) or
  *   Ctrl+Enter anywhere in the form — so a textarea keeps Enter for its new lines;
  * - shows a busy save button and ignores a second save while one runs;
- * - puts the server's field errors (`ApiError.errors`, keyed by field, `params.x` under `params`) on their
- *   fields, and toasts the message when some error has no field to sit on;
+ * - puts the server's field errors (`ApiError.errors`, keyed by field, `params.x` and `params[0]` under
+ *   `params`) on their fields, and toasts the message when some error has no field to sit on;
  * - asks "discard changes?" before a changed form closes (cancel, ×, Escape, the overlay).
  *
  * `onSubmit` gets the checked values; it resolves `false` to keep the form open (a refusal it has shown
@@ -64,8 +64,8 @@ export function useKitForm<V extends Record<string, unknown>>({ initialValues, s
   return Object.assign(form, { load });
 }
 
-/** Whether an error key belongs to a field of the values (`params.x` to `params`). */
-const onField = (values: Record<string, unknown>, key: string) => key in values || key.split(".")[0]! in values;
+/** Whether an error key belongs to a field of the values (`params.x` to `params`, `fields[2].type` to `fields`). */
+const onField = (values: Record<string, unknown>, key: string) => key in values || key.split(/[.[]/)[0]! in values;
 
 /** Asks before changes are thrown away; resolves true to discard. */
 export function confirmDiscard(): Promise<boolean> {

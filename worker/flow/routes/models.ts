@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { flow, modelListQuery } from "../../../events/api/flow.ts";
 import { l, type Family } from "../../../events/family.ts";
 import { flowModel } from "../../../events/families/flow.ts";
 import { t } from "../../../events/i18n.ts";
@@ -44,13 +45,9 @@ const modelBody = z.object({
 const idBody = z.object({ id: z.string().min(1).max(64), key: z.string().max(64).nullish() });
 const keyBody = z.object({ key: z.string().min(1).max(64) });
 const formBody = z.object({ modelKey: z.string().min(1).max(64), formCode: z.string().max(64).nullable() });
-const listQuery = z.object({ page: z.string().optional(), limit: z.string().optional(), name: z.string().optional(), category: z.string().optional() });
 const startBody = z.object({ code: z.string().min(1).max(64), data: z.record(z.string(), z.unknown()).default({}), proc_form_id: z.string().nullish(), dataModelId: z.string().nullish() });
 const submitBody = z.object({ code: z.string().min(1).max(64), businessKey: z.string().max(128).nullish(), data: z.record(z.string(), z.unknown()).default({}) });
 
-const startableQuery = z.object({ page: z.string().optional(), limit: z.string().optional(), name: z.string().max(100).optional(), category: z.string().max(64).optional() });
-const startableRow = z.object({ key: z.string(), name: z.string(), version: z.number(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
-const modelRow = z.object({ id: z.string(), key: z.string(), name: z.string(), category: z.string().nullable(), description: z.string().nullable(), formCode: z.string().nullable(), version: z.number().nullable(), deployTime: z.string().nullable(), updateTime: z.string().nullable() });
 const startForm = z.object({ deployId: z.string(), key: z.string(), version: z.number(), name: z.string(), formFields: z.array(z.record(z.string(), z.unknown())), pickNodes: z.array(z.object({ key: z.string(), name: z.string() })) });
 
 const refusedTree = (text: { "zh-CN": string; "en-US": string }) => new FlowRefused(422, text);
@@ -134,27 +131,27 @@ const noDeployment = (code: string) => new FlowRefused(404, { "zh-CN": `流程 $
 
 export function modelRoutes(routes: RouteTable) {
   routes
-    .get(
-      "/flowable/definition/models",
+    .verb(
+      flow.models,
       tags.list,
       async (c) => {
-        const q = parseInput(listQuery, c.req.query());
+        const q = parseInput(modelListQuery, c.req.query());
         const { limit, offset } = parsePaging(q, 100);
         const { total, rows } = await modelPage(c.env.DB, q, limit, offset);
         return page(c, total, rows);
       },
-      { doc: { summary: l("流程模型列表", "Process models"), query: listQuery, response: z.array(modelRow) } },
+      { doc: { summary: l("流程模型列表", "Process models") } },
     )
-    .get(
-      "/flowable/definition/startable",
+    .verb(
+      flow.startable,
       "signedIn",
       async (c) => {
-        const q = parseInput(startableQuery, c.req.query());
+        const q = parseInput(modelListQuery, c.req.query());
         const { limit, offset } = parsePaging(q, 100);
         const { total, rows } = await startablePage(c.env.DB, q, limit, offset);
         return page(c, total, rows);
       },
-      { doc: { summary: l("可发起的流程（已发布的最新版本，任何登录用户）", "Processes I may start (the latest published version; any signed-in user)"), query: startableQuery, response: z.array(startableRow) } },
+      { doc: { summary: l("可发起的流程（已发布的最新版本，任何登录用户）", "Processes I may start (the latest published version; any signed-in user)") } },
     )
     .post("/flowable/definition/model/create", tags.save, (c) => saveModel(c, "create"), { doc: { summary: l("新建流程模型（流程树或 BPMN）", "Create a process model (tree or BPMN)"), body: modelBody } })
     .post("/flowable/definition/model/update", tags.update, (c) => saveModel(c, "update"), { doc: { summary: l("修改流程模型", "Update a process model"), body: modelBody } })

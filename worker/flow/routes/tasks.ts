@@ -63,9 +63,7 @@ const resubmitBody = z.object({ taskId: id, variables, comment });
 const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
 const nextBody = z.object({ taskId: id, variables });
 const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
-const recordQuery = z.object({ procInsId: id });
 
-const recordRow = z.object({ taskId: z.string().nullable(), nodeKey: z.string().nullable(), nodeName: z.string().nullable(), action: z.string(), actionName: z.string(), byName: z.string().nullable(), comment: z.string().nullable(), startTime: z.string(), endTime: z.string().nullable(), durationMs: z.number().nullable() });
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
 
@@ -76,6 +74,14 @@ async function readable(c: Context<AppEnv>, target: InstanceTarget) {
   const deployment = await deploymentById(c.env.DB, loaded.state.deployId);
   if (!deployment) throw deploymentMissing();
   return { actor, ...loaded, deployment };
+}
+
+/** An instance read by a task or instance id, with the form fields hidden from its reader: by a task as its node
+ * shows the form, by the instance see worker/flow/visibility.ts. */
+async function readerView(c: Context<AppEnv>, key: string) {
+  const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
+  const { actor, state, deployment } = await readable(c, ofTask ?? key);
+  return { state, deployment, hidden: await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null) };
 }
 
 /** The instance as `instance/info` answers it. */
@@ -159,14 +165,12 @@ export function taskRoutes(routes: RouteTable) {
       const { total, rows } = await ccPage(c.env.DB, flowActorOf(c), parseInput(flowListQuery, c.req.query()));
       return page(c, total, rows);
     }, listDoc("抄送我的流程", "Processes copied to me"))
-    .get("/flowable/task/counts", "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), {
-      doc: { summary: l("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"), response: z.object({ todo: z.number(), done: z.number(), initiated: z.number(), cc: z.number() }) },
-    })
-    .get("/flowable/task/flowRecord", tag.info, async (c) => {
-      const { procInsId } = parseInput(recordQuery, c.req.query());
+    .verb(flow.counts, "signedIn", async (c) => ok(c, await counts(c.env.DB, flowActorOf(c)), "fetched"), summary("待办、已办、发起、抄送数量", "Counts of my todo, done, initiated and copied"))
+    .verb(flow.record, tag.info, async (c) => {
+      const { procInsId } = parseInput(flow.record.query, c.req.query());
       await readable(c, procInsId);
       return ok(c, await flowRecordOf(c.env.DB, procInsId, c.get("lang")), "fetched");
-    }, { doc: { summary: l("流转记录", "The flow record"), query: recordQuery, response: z.array(recordRow) } })
+    }, summary("流转记录", "The flow record"))
     .get("/flowable/task/taskComment/:id", tag.info, async (c) => {
       const taskId = c.req.param("id")!;
       await readable(c, { taskId });
@@ -192,18 +196,12 @@ export function taskRoutes(routes: RouteTable) {
       }, "fetched");
     }, { doc: { summary: l("任务详情：表单、权限、变量、审批的业务记录与当前用户可执行的操作", "A task: its form, field permissions, variables, the business record it decides on and what this user may do") } })
     .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
-      const key = c.req.param("id")!;
-      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
-      const { actor, state, deployment } = await readable(c, ofTask ?? key);
-      // by a task: as its node shows the form; by the instance: see worker/flow/visibility.ts
-      return ok(c, withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null)), "fetched");
+      const { state, hidden } = await readerView(c, c.req.param("id")!);
+      return ok(c, withoutHidden(state.variables, hidden), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
     .get("/flowable/task/business/:id", tag.info, async (c) => {
-      const key = c.req.param("id")!;
-      const ofTask = await instanceOfTask(c.env.DB, key).catch(() => null);
-      const { actor, state, deployment } = await readable(c, ofTask ?? key);
-      // the same rule as the process variables: by a task as its node shows it, by the instance see worker/flow/visibility.ts
-      return ok(c, await businessOf(c.env.DB, deployment, state, await hiddenFor(c.env.DB, deployment, state, actor, ofTask ? key : null), c.get("lang")), "fetched");
+      const { state, deployment, hidden } = await readerView(c, c.req.param("id")!);
+      return ok(c, await businessOf(c.env.DB, deployment, state, hidden, c.get("lang")), "fetched");
     }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
     .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
