@@ -67,27 +67,36 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
   const wanted = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
 
   // fitting: how many of the wanted columns are shown (null: all, before measuring); a column is dropped while
-  // the table is wider than its box, and all are tried again when the box or the columns change
+  // the table is wider than its box, and all are tried again when the box or the columns change. The table is
+  // watched as well as the box: its cells grow after the rows arrive (a dictionary's labels, a linked record's
+  // name drawn by the cell itself), which no render of this table announces.
   const box = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<number | null>(null);
   const columns = fit && shown !== null ? wanted.slice(0, Math.max(keptColumns, shown)) : wanted;
+  const shownCount = useRef(columns.length);
+  shownCount.current = columns.length;
   const wantedKey = wanted.map((c) => `${c.key}:${c.width ?? ""}`).join(",");
   useEffect(() => setShown(null), [wantedKey, fit]);
-  useLayoutEffect(() => {
+  const dropOneIfWide = () => {
     const el = box.current;
-    if (!fit || !el || columns.length <= keptColumns) return;
-    if (el.scrollWidth > el.clientWidth + 1) setShown(columns.length - 1);
+    if (el && el.scrollWidth > el.clientWidth + 1 && shownCount.current > keptColumns) setShown(shownCount.current - 1);
+  };
+  useLayoutEffect(() => {
+    if (fit) dropOneIfWide();
   });
   useEffect(() => {
     const el = box.current;
-    if (!fit || !el) return;
+    const table = el?.firstElementChild;
+    if (!fit || !el || !table) return;
     let width = el.clientWidth;
     const observer = new ResizeObserver(() => {
-      if (Math.abs(el.clientWidth - width) <= 1) return;
-      width = el.clientWidth;
-      setShown(null);
+      if (Math.abs(el.clientWidth - width) > 1) {
+        width = el.clientWidth;
+        setShown(null);
+      } else dropOneIfWide();
     });
     observer.observe(el);
+    observer.observe(table);
     return () => observer.disconnect();
   }, [fit]);
 
