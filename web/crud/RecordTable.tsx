@@ -47,6 +47,8 @@ const actionsCell = { whiteSpace: "nowrap", position: "sticky", right: 0, backgr
 const cellWidth = 220;
 /** Columns a fitted table keeps however narrow its box. */
 const keptColumns = 2;
+/** How much wider (px) the box must grow before the left-out columns are tried again. */
+const widthRetried = 40;
 const oneLine = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 /** The whole text as the tooltip of a cell cut short by "…". */
 const titleWhenCut = (event: MouseEvent<HTMLElement>) => {
@@ -90,10 +92,13 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
     if (!fit || !el || !table) return;
     let width = el.clientWidth;
     const observer = new ResizeObserver(() => {
-      if (Math.abs(el.clientWidth - width) > 1) {
-        width = el.clientWidth;
-        setShown(null);
-      } else dropOneIfWide();
+      // a hidden tab's box measures 0: nothing to fit until it is shown again at the width it had
+      if (el.clientWidth === 0) return;
+      // all columns are tried again only when the box grew by more than a scrollbar: a page scrollbar that comes
+      // and goes with the rows' height would otherwise swing the table between all columns and fewer
+      if (el.clientWidth > width + widthRetried) setShown(null);
+      else dropOneIfWide();
+      width = el.clientWidth;
     });
     observer.observe(el);
     observer.observe(table);
