@@ -71,6 +71,8 @@ describe.each(["zh-CN", "en-US"] as const)("form feedback (%s)", (lang) => {
     const page = session.page;
     await useLanguage(page, lang);
     await page.goto("/home");
+    // the shortcut is heard once the shell is drawn
+    await page.getByTestId("home-welcome").waitFor();
     await page.keyboard.press("Control+K");
     await page.getByTestId("palette-search").waitFor();
     await page.keyboard.type(lang === "zh-CN" ? "字典" : "dictionar");
