@@ -120,6 +120,14 @@ describe("the enterprise timeline", () => {
     await execute({ name: "test.sync", decide: () => ({ writes: [createOf(synPatentsList as unknown as Family, { ...scope(a), title: "一种同步来的专利", appNo: "CN202410000011" })], answer: null }) }, sync, { db: env.DB, store });
     const synced = (await timeline(a)).data[0]!;
     expect(synced).toMatchObject({ family: "syn.synpatentslist", title: "一种同步来的专利", action: "created", by: { kind: "sync", name: null }, actorName: "sync" });
+    // a fill-in link acts with an id (the link's) and the enterprise's name: the link, not a user of that name
+    const link = principal("link", "西安示例企业", "link-1");
+    await execute({ name: "test.link", decide: () => ({ writes: [createOf(synPatentsList as unknown as Family, { ...scope(a), title: "一种填报的专利", appNo: "CN202410000012" })], answer: null }) }, link, { db: env.DB, store });
+    expect((await timeline(a)).data[0]).toMatchObject({ title: "一种填报的专利", by: { kind: "link", name: "西安示例企业" } });
+    // the seed acting as a person is that person
+    const seeded = principal("seed", "王敏", "user-1");
+    await execute({ name: "test.seed", decide: () => ({ writes: [createOf(synPatentsList as unknown as Family, { ...scope(a), title: "一种演示专利", appNo: "CN202410000013" })], answer: null }) }, seeded, { db: env.DB, store });
+    expect((await timeline(a)).data[0]).toMatchObject({ title: "一种演示专利", by: { kind: "user", name: "王敏" } });
   });
 
   it("shows none of another enterprise's records", async () => {

@@ -80,7 +80,7 @@ describe("execute", () => {
     await execute(updateCommand(id, { name: "改" }), editor, { db: env.DB, store, requestId: "req-2", ip: "10.0.0.1" });
     const events = await readStream(env.DB, streamOf(family, id));
     expect(events.map((e) => e.meta)).toEqual([
-      { actorId: null, actorName: "scheduler", requestId: "run-1", ip: null, at: "2026-11-27T01:02:03.000Z" },
+      { actorId: null, actorName: "scheduler", requestId: "run-1", ip: null, at: "2026-11-27T01:02:03.000Z", actorKind: "scheduler" },
       { actorId: "u-editor", actorName: "Editor", requestId: "req-2", ip: "10.0.0.1", at: events[1]!.at },
     ]);
   });

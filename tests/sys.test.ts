@@ -697,7 +697,12 @@ describe("operation log (/log/list)", () => {
   const count = async (where = "", ...params: unknown[]) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM events ${where}`).bind(...params).first<{ n: number }>())!.n;
 
   let dictId: string;
+  const modelCode = `log_model_${Date.now() % 1000}`;
   beforeAll(async () => {
+    // a data model whose code holds an underscore and digits, with one record: its events are `dm.<code>.*`
+    const model = expectOk(await call("/datamodel/save", { token: admin, body: { name: "日志模型", code: modelCode, type: "table", fields: [{ name: "title", title: "标题", titleEn: "Title", type: "text", length: 64 }] } })).id;
+    expectOk(await call("/datamodel/data/save", { token: admin, body: { dataModelId: model, title: "一条" } }));
+    // the last command: the first row of the log
     dictId = expectOk(await call("/sys/sysdict/save", { token: admin, body: { type: unique("logtype"), value: "1", name: "日志测试", status: "1" } })).id;
   });
 
@@ -742,6 +747,12 @@ describe("operation log (/log/list)", () => {
     const byModule = await call("/log/list?module=sys.sysdict&limit=100", { token: admin });
     expect(byModule.body.total).toBe(await count("WHERE type LIKE 'sys.sysdict.%'"));
     expect(byModule.body.data.every((r: { type: string }) => r.type.startsWith("sys.sysdict."))).toBe(true);
+
+    const dataModel = await call(`/log/list?module=dm.${modelCode}&limit=100`, { token: admin });
+    const dataModelCount = await count("WHERE type LIKE ? ESCAPE '\\'", `dm.${modelCode.replace(/_/g, "\\_")}.%`);
+    expect(dataModelCount).toBeGreaterThan(0);
+    expect(dataModel.body.total).toBe(dataModelCount);
+    expect(dataModel.body.data.every((r: { type: string }) => r.type.startsWith(`dm.${modelCode}.`))).toBe(true);
 
     const both = await call(`/log/list?module=sys.sysdict&actor=${encodeURIComponent("系统管理员")}&limit=100`, { token: admin });
     const bothCount = await count("WHERE type LIKE 'sys.sysdict.%' AND json_extract(meta, '$.actorName') = ?", "系统管理员");

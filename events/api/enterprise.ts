@@ -10,7 +10,7 @@ const creditCode = z.string().length(18);
 const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
 
 /** Who changed a record: a user by name, or the source that wrote it. */
-export const timelineAuthor = z.strictObject({ kind: z.enum(["user", "sync", "scheduler", "portal", "system"]), name: z.string().nullable() });
+export const timelineAuthor = z.strictObject({ kind: z.enum(["user", "sync", "scheduler", "portal", "link", "system"]), name: z.string().nullable() });
 
 /** One change of one of the enterprise's records, newest first. */
 export const timelineRow = z.strictObject({

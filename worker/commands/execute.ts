@@ -31,6 +31,7 @@ export function metaOf(actor: CommandActor, context: ExecuteContext): EventMeta 
   return {
     actorId: actor.id ?? null,
     actorName: actor.name ?? null,
+    ...(isPrincipal(actor) ? { actorKind: actor.principal } : {}),
     requestId: context.requestId ?? crypto.randomUUID(),
     ip: context.ip ?? null,
     at: context.at ?? new Date().toISOString(),

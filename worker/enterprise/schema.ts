@@ -30,6 +30,8 @@ export const enterpriseTimeline = sqliteTable(
     /** the acting user's id; null for code acting for the system (its principal's name is in actor_name) */
     actorId: text("actor_id"),
     actorName: text("actor_name"),
+    /** the principal's kind when code acted for the system (sync, scheduler, portal, link, seed…); null for a user */
+    actorKind: text("actor_kind"),
   },
   (t) => [primaryKey({ columns: [t.creditCode, t.position] })],
 );

@@ -33,7 +33,8 @@ function rowSelect(families: Family[]): string {
          COALESCE(json_extract(e.data, '$.action'), CASE WHEN json_extract(e.data, '$.revertedTo') IS NOT NULL THEN 'reverted' END, substr(e.type, instr(e.stream, ':') + 1)) AS action,
          CASE WHEN json_type(e.data, '$.changes') = 'object' THEN (SELECT json_group_array(c.key) FROM json_each(e.data, '$.changes') c) ELSE '[]' END AS changed,
          json_extract(e.meta, '$.actorId') AS actor_id,
-         json_extract(e.meta, '$.actorName') AS actor_name`;
+         json_extract(e.meta, '$.actorName') AS actor_name,
+         json_extract(e.meta, '$.actorKind') AS actor_kind`;
 }
 
 /** Records without a code (a draft, a platform-wide record) belong to no enterprise's timeline. */
@@ -42,7 +43,7 @@ const named = `json_extract(e.data, '$.record.creditCode') IS NOT NULL AND json_
 /** Events per statement of an append (a seed or an import hands over thousands at once). */
 const keysPerStatement = 5000;
 
-const insert = "INSERT OR IGNORE INTO enterprise_timeline (credit_code, position, at, family, record_id, title, type, action, changed, actor_id, actor_name)";
+const insert = "INSERT OR IGNORE INTO enterprise_timeline (credit_code, position, at, family, record_id, title, type, action, changed, actor_id, actor_name, actor_kind)";
 
 export function timelineProjection(families: Family[]): Projection {
   const types = families.flatMap((f) => [f.events.created, f.events.updated, f.events.deleted, f.events.restored]);
@@ -86,15 +87,32 @@ export interface TimelineRow {
 }
 
 export interface Actor {
-  kind: "user" | "sync" | "scheduler" | "portal" | "system";
+  kind: "user" | "sync" | "scheduler" | "portal" | "link" | "system";
   name: string | null;
 }
 
 /**
- * Who an event's meta names: a user has an id; code acting for the system records only its principal's name
- * (worker/commands/types.ts: "sync", "scheduler", "portal:<portal>", "system" for the clock and the seed).
+ * Who an event's meta names. Code acting for the system records its principal's kind (worker/commands/types.ts):
+ * a fill-in link names the enterprise that filled it, a portal its name, the seed acting as a person is that
+ * person. Rows from before the kind was recorded are told by id and name: a user has an id; a principal
+ * recorded only its name ("sync", "scheduler", "portal:<portal>", "system").
  */
-export function changedBy(actorId: string | null, actorName: string | null): Actor {
+export function changedBy(actorId: string | null, actorName: string | null, actorKind: string | null = null): Actor {
+  switch (actorKind) {
+    case null:
+      break;
+    case "sync":
+    case "scheduler":
+      return { kind: actorKind, name: null };
+    case "portal":
+      return { kind: "portal", name: actorName?.replace(/^portal:/, "") ?? null };
+    case "link":
+      return { kind: "link", name: actorName };
+    case "seed":
+      return actorId ? { kind: "user", name: actorName } : { kind: "system", name: null };
+    default:
+      return { kind: "system", name: null };
+  }
   if (actorId) return { kind: "user", name: actorName };
   if (actorName === "sync" || actorName === "scheduler") return { kind: actorName, name: null };
   if (actorName?.startsWith("portal:")) return { kind: "portal", name: actorName.slice("portal:".length) };
@@ -112,7 +130,7 @@ export async function timelinePage(db: D1Database, creditCode: string, visible: 
   const allowed = JSON.stringify([...byName.keys()]);
   const where = "credit_code = ?1 AND family IN (SELECT value FROM json_each(?2))";
   const [rows, total] = await db.batch([
-    db.prepare(`SELECT at, family, record_id, title, type, action, changed, actor_id, actor_name FROM enterprise_timeline WHERE ${where} ORDER BY position DESC LIMIT ?3 OFFSET ?4`).bind(creditCode, allowed, page.limit, page.offset),
+    db.prepare(`SELECT at, family, record_id, title, type, action, changed, actor_id, actor_name, actor_kind FROM enterprise_timeline WHERE ${where} ORDER BY position DESC LIMIT ?3 OFFSET ?4`).bind(creditCode, allowed, page.limit, page.offset),
     db.prepare(`SELECT COUNT(*) AS n FROM enterprise_timeline WHERE ${where}`).bind(creditCode, allowed),
   ]);
   return {
@@ -131,7 +149,7 @@ export async function timelinePage(db: D1Database, creditCode: string, visible: 
         changed,
         changedLabels: changed.map((k) => family.fields[k]?.label[lang] ?? k),
         actorName: r.actor_name,
-        by: changedBy(r.actor_id, r.actor_name),
+        by: changedBy(r.actor_id, r.actor_name, r.actor_kind),
       };
     }),
   };

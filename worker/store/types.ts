@@ -10,6 +10,8 @@ export interface Statement {
 export interface EventMeta {
   actorId: string | null;
   actorName: string | null;
+  /** set when code acts for the system (a principal: sync, scheduler, portal, link, seed…); absent for a user */
+  actorKind?: string;
   requestId: string;
   ip: string | null;
   /** ISO time of the command; the clock enters through here so decisions stay pure */

@@ -22,7 +22,8 @@ const query = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   limit: z.coerce.number().int().min(1).catch(10).transform((n) => Math.min(n, 100)),
   actor: z.string().max(64).optional().catch(undefined),
-  module: z.string().regex(/^[a-z]+(\.[a-z]+)?$/).optional().catch(undefined),
+  // a family (`common.enpatentinfo`) or a data model's records (`dm.project_pipeline`, codes may hold `_` and digits)
+  module: z.string().max(80).regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$/i).optional().catch(undefined),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
 });

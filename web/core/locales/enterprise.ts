@@ -26,7 +26,7 @@ export default {
         by: "操作人",
         openHistory: "查看该记录的变更历史",
         joiner: "、",
-        sources: { sync: "数据同步", scheduler: "定时任务", portal: "门户（{{name}}）", system: "系统" },
+        sources: { sync: "数据同步", scheduler: "定时任务", portal: "门户（{{name}}）", link: "填报链接（{{name}}）", system: "系统" },
       },
     },
     lifecycle: {
@@ -97,7 +97,7 @@ export default {
         by: "By",
         openHistory: "Show this record's history",
         joiner: ", ",
-        sources: { sync: "Data sync", scheduler: "Scheduled job", portal: "Portal ({{name}})", system: "System" },
+        sources: { sync: "Data sync", scheduler: "Scheduled job", portal: "Portal ({{name}})", link: "Fill-in link ({{name}})", system: "System" },
       },
     },
     lifecycle: {
