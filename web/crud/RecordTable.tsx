@@ -69,7 +69,7 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
   const wanted = (chosen ?? (family.columns as string[]).map((key): Column => ({ key, hidden: false }))).filter((c) => !c.hidden);
 
   // fitting: how many of the wanted columns are shown (null: all, before measuring); a column is dropped while
-  // the table is wider than its box, and all are tried again when the box or the columns change. The table is
+  // the table is wider than its box, and all are tried again when the columns change or the box grows. The table is
   // watched as well as the box: its cells grow after the rows arrive (a dictionary's labels, a linked record's
   // name drawn by the cell itself), which no render of this table announces.
   const box = useRef<HTMLDivElement>(null);
