@@ -63,11 +63,11 @@ describe("writing", () => {
     const before = await eventCount();
     const bad = await call("/common/enworkreport/save", { token: chenjing, body: report({ period: "2026-W60" }) });
     expect(bad.body.code).toBe(422);
-    expect(bad.body.errors.period).toBe("报告期应为 YYYY-Www，例如 2026-W48");
+    expect(bad.body.errors!.period).toBe("报告期应为 YYYY-Www，例如 2026-W48");
     const nobody = await call("/common/enworkreport/save", { token: chenjing, body: report({ period: "2026-W21", notifyUserIds: ["no-such-user"] }) });
-    expect(nobody.body.errors.notifyUserIds).toContain("no-such-user");
+    expect(nobody.body.errors!.notifyUserIds).toContain("no-such-user");
     const empty = await call("/common/enworkreport/save", { token: chenjing, body: report({ period: "2026-W21", content: "" }) });
-    expect(empty.body.errors.content).toBe("报告内容不能为空");
+    expect(empty.body.errors!.content).toBe("报告内容不能为空");
     expect(await eventCount()).toBe(before);
   });
 
@@ -118,7 +118,7 @@ describe("review", () => {
     expect((await call("/common/enworkreport/review", { token: chenjing, body: { id, verdict: "approve" } })).body.code).toBe(403);
     expect((await call("/common/enworkreport/review", { token: admin, body: { id, verdict: "approve" } })).body.code).toBe(403);
     const noOpinion = await call("/common/enworkreport/review", { token: wangfang, body: { id, verdict: "return" } });
-    expect(noOpinion.body.errors.opinion).toBe("审阅意见不能为空");
+    expect(noOpinion.body.errors!.opinion).toBe("审阅意见不能为空");
     expect(await eventCount()).toBe(before);
 
     const waiting = (await call("/common/enworkreport/reviewList?status=submitted&limit=100", { token: wangfang })).body.data;
@@ -195,8 +195,8 @@ describe("statistics", () => {
     expect(depts.find((d: { deptId: string }) => d.deptId === ids.deptXa)).toMatchObject({ visits: 3, visitedEnterprises: 2 });
     const bad = await call("/common/enworkreport/statCount?from=2024-04-01&to=2024-03-01", { token: admin });
     expect(bad.body.code).toBe(422);
-    expect(bad.body.errors.to).toBeDefined();
-    expect((await call("/common/enworkreport/statCount?from=2024-4-1", { token: admin })).body.errors.from).toBeDefined();
+    expect(bad.body.errors!.to).toBeDefined();
+    expect((await call("/common/enworkreport/statCount?from=2024-4-1", { token: admin })).body.errors!.from).toBeDefined();
   });
 });
 
@@ -213,5 +213,25 @@ describe("permissions", () => {
       expect((await call(`/common/enworkreport/${path}`, { token: outsider.token })).body.code, path).toBe(403);
     }
     expect((await call("/common/enworkreport/statCount")).body.code).toBe(401);
+  });
+});
+
+describe("demo region", () => {
+  it("gives every demo member of staff reports of past periods, read receipts, reviews by the leader only, the same on every run", async () => {
+    const { workReportDemo } = await import("../worker/seed/enterprise-demo/workreports.ts");
+    const at = "2026-11-27T08:00:00.000Z";
+    const demo = await workReportDemo(seedId, at);
+    expect(JSON.stringify((await workReportDemo(seedId, at)).writes)).toBe(JSON.stringify(demo.writes));
+    const records = demo.writes.filter((w) => w.stream.startsWith("common.enworkreport:")).map((w) => w.events[0]!.data.record as Record<string, string | null>);
+    expect(records).toHaveLength(demo.count);
+    expect(new Set(records.map((r) => r.reporterId)).size).toBe(6);
+    expect(new Set(records.map((r) => `${r.reporterId}|${r.reportType}|${r.period}`)).size).toBe(records.length);
+    expect(new Set(records.map((r) => r.status))).toEqual(new Set(["draft", "submitted", "reviewed", "returned"]));
+    // the present week is left to write, and nothing is dated after the seed time
+    expect(records.some((r) => r.period === "2026-W48")).toBe(false);
+    for (const r of records) expect(r.periodEnd! < "2026-11-27", r.period!).toBe(true);
+    // only 陈静 has a leader other than herself (王芳): only her reports are reviewed, by 王芳
+    for (const r of records.filter((r) => r.reviewerId)) expect([r.reporterId, r.reviewerId]).toEqual([ids.chenjing, ids.wangfang]);
+    expect(demo.writes.filter((w) => w.stream.startsWith("workreport.read:")).length).toBeGreaterThan(20);
   });
 });
