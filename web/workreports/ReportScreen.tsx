@@ -33,7 +33,7 @@ const mine: ListSpec<ReportRow> = {
   query: (params) => reportQueries.mine(params),
   rowKey: (r) => r.id,
   rowAttrs: (r) => ({ "data-report-id": r.id, "data-period": r.period }),
-  filters: [kindFilter, statusFilter, { kind: "dateRange", key: "period", from: "from", to: "to", label: (t) => t("workreports.periodRange"), width: 260 }],
+  filters: [kindFilter, statusFilter, { kind: "dateRange", key: "periodRange", from: "from", to: "to", label: (t) => t("workreports.periodRange"), width: 260 }],
   columns: reportColumns,
   toolbar: (list) => hasPermission(reportTags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => list.edit(null)} data-testid="report-add">{list.t("workreports.write")}</Button>,
   actions: (r, list) => (

@@ -51,7 +51,7 @@ const reviewList: ListSpec<ReportRow> = {
     { kind: "select", key: "scope", label: (t) => t("workreports.scopeReview"), width: 140, options: (t) => [{ value: "review", label: t("workreports.scopeReview") }, { value: "notified", label: t("workreports.scopeNotified") }] },
     kindFilter,
     statusFilter,
-    { kind: "dateRange", key: "period", from: "from", to: "to", label: (t) => t("workreports.periodRange"), width: 260 },
+    { kind: "dateRange", key: "periodRange", from: "from", to: "to", label: (t) => t("workreports.periodRange"), width: 260 },
   ],
   columns: [{ key: "reporterName", title: (t) => t("workreports.reporter"), width: 110, render: (r) => r.reporterName ?? "—" }, { key: "deptName", title: (t) => t("workreports.dept"), width: 200, render: (r) => r.deptName ?? "—" }, ...reportColumns],
   actions: (r, list) => <Button size="compact-sm" variant="subtle" onClick={() => list.open(r.id)} data-testid="review-open">{list.t("workreports.view")}</Button>,

@@ -12,8 +12,8 @@ import type { AppEnv } from "../http/env.ts";
 import { page, reply } from "../http/envelope.ts";
 import { parseInput, parsePaging } from "../http/input.ts";
 import { ValidationError } from "../errors.ts";
-import { departments, enterprisesByDepartment, enterprisesByStaff, periodCounts, roadshowPage, staffCounts, staffDirectory, type StatFilter } from "./stat-queries.ts";
-import { jgRowsOf, statCountOf, trainingRowsOf, visitRowsOf } from "./statistics.ts";
+import { roadshowPage, staffDirectory, type StatFilter } from "./stat-queries.ts";
+import { jgStatRead, statCountRead, trainingStatRead, visitStatRead } from "./stat-reads.ts";
 
 const family = workReport as unknown as Family;
 const labels = { from: l("开始日期", "From"), to: l("结束日期", "To"), deptId: l("部门", "Department"), staffId: l("人员", "Staff") };
@@ -34,25 +34,14 @@ const slice = <T>(rows: T[], c: Context<AppEnv>) => {
 export function statisticsRoutes(routes: RouteTable) {
   const tag = family.tags.list;
   routes
-    .verb(verbs.statCount, tag, async (c) => reply(c, verbs.statCount, statCountOf(await periodCounts(c.env.DB, filterOf(c))), "fetched"), doc("统计汇总：走访、服务、需求、培训、路演、工作报告及其月度分布", "Totals of the period: visits, services, demands, trainings, roadshows and work reports, by month"))
-    .verb(verbs.jgStatCount, tag, async (c) => {
-      const f = filterOf(c);
-      const db = c.env.DB;
-      const [counts, enterprises, staff, depts] = await Promise.all([staffCounts(db, f, ["visits", "archives", "trainings", "roadshows", "reports"]), enterprisesByDepartment(db, f), staffDirectory(db), departments(db)]);
-      return reply(c, verbs.jgStatCount, jgRowsOf(counts, enterprises, staff, depts, f.deptId), "fetched");
-    }, doc("按机构（部门）统计", "Figures of the period by institution (department)"))
+    .verb(verbs.statCount, tag, async (c) => reply(c, verbs.statCount, await statCountRead(c.env.DB, filterOf(c)), "fetched"), doc("统计汇总：走访、服务、需求、培训、路演、工作报告及其月度分布", "Totals of the period: visits, services, demands, trainings, roadshows and work reports, by month"))
+    .verb(verbs.jgStatCount, tag, async (c) => reply(c, verbs.jgStatCount, await jgStatRead(c.env.DB, filterOf(c)), "fetched"), doc("按机构（部门）统计", "Figures of the period by institution (department)"))
     .verb(verbs.visitList, tag, async (c) => {
-      const f = filterOf(c);
-      const db = c.env.DB;
-      const [counts, staff] = await Promise.all([staffCounts(db, f, ["visits", "archives"]), staffDirectory(db)]);
-      const visitors = [...new Set(counts.visits.map((v) => v.staff).filter((s): s is string => !!s))];
-      const rows = visitRowsOf(counts.visits, counts.archives, await enterprisesByStaff(db, f, visitors), staff);
+      const rows = await visitStatRead(c.env.DB, filterOf(c));
       return page(c, rows.length, slice(rows, c));
     }, doc("走访统计：每位人员的走访、企业、服务与需求", "Visit statistics: each member of staff's visits, enterprises, services and demands"))
     .verb(verbs.trainingList, tag, async (c) => {
-      const f = filterOf(c);
-      const [counts, staff] = await Promise.all([staffCounts(c.env.DB, f, ["trainings"]), staffDirectory(c.env.DB)]);
-      const rows = trainingRowsOf(counts.trainings, staff);
+      const rows = await trainingStatRead(c.env.DB, filterOf(c));
       return page(c, rows.length, slice(rows, c));
     }, doc("培训统计：每位记录人的培训场次与参训人数", "Training statistics: each recorder's trainings and participants"))
     .verb(verbs.roadshowList, tag, async (c) => {
