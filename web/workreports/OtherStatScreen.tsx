@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { ListSpec } from "../crud/ListScreen.tsx";
 import type { ScreenProps } from "../registry/index.ts";
 import { reportPath, statQueries, type RoadshowStatRow, type StatCount, type TrainingStatRow } from "./api.ts";
-import { derivedSpec, dictColumn, Figures, StatCard, StatChart, StatFilterBar, StatTable, useDictNames, useStatFilter } from "./StatKit.tsx";
+import { derivedSpec, dictColumn, Figures, staffColumns, StatCard, StatChart, StatFilterBar, StatTable, useDictNames, useStatFilter } from "./StatKit.tsx";
 
 type Month = StatCount["months"][number];
 type Counted = StatCount["trainingTypes"][number];
@@ -28,8 +28,7 @@ const trainers: ListSpec<TrainingStatRow> = {
   query: (params) => statQueries.trainings(params),
   rowKey: (r) => r.staffId ?? "",
   columns: [
-    { key: "staffName", title: (t) => t("workreports.stat.staffName"), render: (r) => r.staffName ?? r.staffId ?? "—" },
-    { key: "deptName", title: (t) => t("workreports.dept"), render: (r, t) => r.deptName ?? t("workreports.stat.noDept") },
+    ...staffColumns<TrainingStatRow>(),
     { key: "trainings", title: (t) => t("workreports.stat.trainings") },
     { key: "participants", title: (t) => t("workreports.stat.participants") },
   ],

@@ -212,3 +212,11 @@ export function dictColumn<R extends { value: string | null }>(type: string): Li
 function DictName({ type, value }: { type: string; value: string | null }) {
   return <>{useDictNames(type)(value)}</>;
 }
+
+/** The member of staff and their department, first in every per-staff table. */
+export function staffColumns<R extends { staffId: string | null; staffName: string | null; deptName: string | null }>(): ListColumn<R>[] {
+  return [
+    { key: "staffName", title: (t) => t("workreports.stat.staffName"), render: (r) => r.staffName ?? r.staffId ?? "—" },
+    { key: "deptName", title: (t) => t("workreports.dept"), render: (r, t) => r.deptName ?? t("workreports.stat.noDept") },
+  ];
+}

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { ListSpec } from "../crud/ListScreen.tsx";
 import type { ScreenProps } from "../registry/index.ts";
 import { reportPath, statQueries, type StatCount, type VisitStatRow } from "./api.ts";
-import { derivedSpec, dictColumn, Figures, StatCard, StatChart, StatFilterBar, StatTable, useDictNames, useStatFilter } from "./StatKit.tsx";
+import { derivedSpec, dictColumn, Figures, staffColumns, StatCard, StatChart, StatFilterBar, StatTable, useDictNames, useStatFilter } from "./StatKit.tsx";
 
 type Month = StatCount["months"][number];
 type Counted = StatCount["visitTypes"][number];
@@ -20,11 +20,6 @@ const months = derivedSpec<Month, "count">("visitmonths", "count", (a) => a.mont
 
 const types = derivedSpec<Counted, "count">("visittypes", "count", (a) => a.visitTypes, [dictColumn<Counted>("visitType"), { key: "count", title: (t) => t("workreports.stat.visits") }], (t) => t("workreports.stat.visitsByType"), (r) => String(r.value));
 
-export const staffColumns: ListSpec<VisitStatRow>["columns"] = [
-  { key: "staffName", title: (t) => t("workreports.stat.staffName"), render: (r) => r.staffName ?? r.staffId ?? "—" },
-  { key: "deptName", title: (t) => t("workreports.dept"), render: (r, t) => r.deptName ?? t("workreports.stat.noDept") },
-];
-
 const staff: ListSpec<VisitStatRow> = {
   name: "visitstaff",
   path: `${reportPath}/visitList`,
@@ -33,7 +28,7 @@ const staff: ListSpec<VisitStatRow> = {
   query: (params) => statQueries.visits(params),
   rowKey: (r) => r.staffId ?? "",
   columns: [
-    ...staffColumns,
+    ...staffColumns<VisitStatRow>(),
     { key: "visits", title: (t) => t("workreports.stat.visits") },
     { key: "enterprises", title: (t) => t("workreports.stat.enterprises") },
     { key: "services", title: (t) => t("workreports.stat.services") },
