@@ -17,4 +17,6 @@ CREATE UNIQUE INDEX `en_work_report_reporter_id_report_type_period_uq` ON `en_wo
 CREATE INDEX `en_work_report_period_start_reporter_id_status_idx` ON `en_work_report` (`period_start`,`reporter_id`,`status`);
 CREATE INDEX `en_company_training_training_date_recorder_user_id_training_type_participant_count_idx` ON `en_company_training` (`training_date`,`recorder_user_id`,`training_type`,`participant_count`);
 CREATE INDEX `en_company_visit_visit_date_visitor_id_visit_type_credit_code_idx` ON `en_company_visit` (`visit_date`,`visitor_id`,`visit_type`,`credit_code`);
+CREATE INDEX `en_company_visit_visitor_id_visit_date_visit_type_credit_code_idx` ON `en_company_visit` (`visitor_id`,`visit_date`,`visit_type`,`credit_code`);
 CREATE INDEX `en_visit_history_visit_date_archive_type_visitor_id_status_satisfaction_idx` ON `en_visit_history` (`visit_date`,`archive_type`,`visitor_id`,`status`,`satisfaction`);
+CREATE INDEX `en_visit_history_visitor_id_visit_date_archive_type_idx` ON `en_visit_history` (`visitor_id`,`visit_date`,`archive_type`);

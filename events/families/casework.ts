@@ -277,8 +277,12 @@ export const companyVisit = defineFamily({
   sorts: ["visitDate", "entName", "createTime"],
   defaultSort: ["visitDate", "desc"],
   counted: ["status", "visitType"],
-  // the work-report statistics group a period's visits by visitor, type and enterprise off this one index
-  indexes: [["visitDate", "visitorId", "visitType", "creditCode"]],
+  // the work-report statistics count a period's visits by month, type and enterprise off the first index, and
+  // by visitor (one department's, one person's) off the second: both cover their reads, no row is looked up
+  indexes: [
+    ["visitDate", "visitorId", "visitType", "creditCode"],
+    ["visitorId", "visitDate", "visitType", "creditCode"],
+  ],
 });
 
 /** The archive of a visit: visit files (zfda), service files (fwda) and demand files (xqda). */
@@ -308,8 +312,12 @@ export const visitHistory = defineFamily({
   sorts: ["visitDate", "entName", "createTime"],
   defaultSort: ["visitDate", "desc"],
   counted: ["archiveType", "status"],
-  // the work-report statistics count a period's service and demand archives by visitor and state off this index
-  indexes: [["visitDate", "archiveType", "visitorId", "status", "satisfaction"]],
+  // the work-report statistics count a period's service and demand archives by month and state off the first
+  // index, and by visitor off the second
+  indexes: [
+    ["visitDate", "archiveType", "visitorId", "status", "satisfaction"],
+    ["visitorId", "visitDate", "archiveType"],
+  ],
 });
 
 /** Which staff member visits which enterprise; confirm and commit are later steps (spec §4). */

@@ -126,12 +126,16 @@ export async function staffCounts(db: D1Database, f: StatFilter, sources: readon
   return out;
 }
 
-/** Distinct enterprises visited per department of the period (the visitor's department). */
+/**
+ * Distinct enterprises visited per department of the period (the visitor's present department). The staff
+ * drive the join, each reading their own visits off the (visitor, date, …) covering index; visits of
+ * someone who is no user count nowhere here (they still count in the totals).
+ */
 export async function enterprisesByDepartment(db: D1Database, f: StatFilter): Promise<{ deptId: string | null; n: number }[]> {
   const v = visitWhere(f, "t.");
   const { results } = await bound(
     db,
-    `SELECT u.dept_id AS deptId, COUNT(DISTINCT t.${col(visit, "creditCode")}) AS n FROM ${visit.table} t LEFT JOIN sys_user u ON u.id = t.${col(visit, "visitorId")} WHERE ${v.sql} GROUP BY 1`,
+    `SELECT u.dept_id AS deptId, COUNT(DISTINCT t.${col(visit, "creditCode")}) AS n FROM sys_user u CROSS JOIN ${visit.table} t ON t.${col(visit, "visitorId")} = u.id WHERE ${v.sql} GROUP BY 1`,
     v,
   ).all<{ deptId: string | null; n: number }>();
   return results;
