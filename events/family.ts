@@ -57,6 +57,11 @@ export interface FamilySpec<F extends Record<string, Field>> {
   search?: (keyof F & string)[];
   /** field groups that must be unique among live records (enforced by a unique index, reported by name) */
   unique?: (keyof F & string)[][];
+  /**
+   * Further composite indexes a module's own reads need beyond the list's (statistics grouping by several
+   * columns over a range): each costs every write one more B-tree insert, so only what a measured read needs.
+   */
+  indexes?: (keyof F & string | MetaKey)[][];
   /** the field pointing at a record's parent in the same family: a record with children cannot be deleted */
   parentKey?: keyof F & string;
   /**
@@ -106,6 +111,7 @@ export interface Family<F extends Record<string, Field> = Record<string, Field>>
   summed: (keyof F & string)[];
   search: (keyof F & string)[];
   unique: (keyof F & string)[][];
+  indexes: (keyof F & string | MetaKey)[][];
   check: (record: Record<string, unknown>) => RecordProblem[];
 }
 
@@ -133,7 +139,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
         }),
       ),
     );
-  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? [])]) {
+  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? []), ...(spec.indexes ?? []).flat().filter((k) => !metaColumns.some((m) => m.key === k))]) {
     if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
   }
   const family = {
@@ -149,6 +155,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
     summed: spec.summed ?? [],
     search: spec.search ?? [],
     unique: spec.unique ?? [],
+    indexes: spec.indexes ?? [],
     check: spec.check ?? (() => []),
   } as Family<F>;
   // the command schemas are built by the family's first command (or the API document), not at import

@@ -172,6 +172,15 @@ export const messages = {
   formLinkWidget: { "zh-CN": "字段“{field}”的控件（{widget}）需要登录才能填写，该表单不能通过链接填写", "en-US": "The field \"{field}\" uses a widget ({widget}) that needs a sign-in: this form cannot be filled through a link" },
   formLinkEnterpriseUnknown: { "zh-CN": "没有统一社会信用代码为“{code}”的企业", "en-US": "No enterprise has the credit code \"{code}\"" },
   formDataNoRevert: { "zh-CN": "表单数据不能回退，请回退其数据记录", "en-US": "A filled form is not reverted: revert its data record instead" },
+  // ---- work reports
+  workReportDuplicate: { "zh-CN": "{reporter}已有报告期 {period} 的{kind}，不能重复填写，请编辑原报告", "en-US": "{reporter} already has a {kind} report for {period}; edit that report instead of writing another" },
+  workReportPeriod: { "zh-CN": "{name}应为 {pattern}，例如 {example}", "en-US": "{name} must look like {pattern}, e.g. {example}" },
+  workReportNotYours: { "zh-CN": "只有报告人本人可以修改或提交该工作报告", "en-US": "Only its reporter may change or submit this work report" },
+  workReportLocked: { "zh-CN": "已审阅的工作报告不能修改", "en-US": "A reviewed work report cannot be changed" },
+  workReportNotLeader: { "zh-CN": "只有报告人所在部门的负责人（{leader}）可以审阅该报告", "en-US": "Only the leader of the reporter's department ({leader}) may review this report" },
+  workReportNoLeader: { "zh-CN": "报告人所在部门没有其他负责人，该报告无人可以审阅", "en-US": "The reporter's department has no leader other than the reporter: nobody can review this report" },
+  workReportNotSubmitted: { "zh-CN": "只有已提交、待审阅的工作报告可以审阅", "en-US": "Only a submitted work report waiting for review can be reviewed" },
+  workReportUnknownPeople: { "zh-CN": "{name}中有不存在或已停用的用户：{ids}", "en-US": "{name} names users who do not exist or are disabled: {ids}" },
   // ---- scheduled jobs
   jobHandlerUnknown: { "zh-CN": "{name}：未注册的任务处理器“{handler}”", "en-US": "{name}: \"{handler}\" is not a registered job handler" },
   jobCronInvalid: { "zh-CN": "{name}无效：{reason}", "en-US": "{name} is invalid: {reason}" },

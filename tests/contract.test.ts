@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
-import { call, creditCode, login } from "./helpers.ts";
+import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
@@ -264,6 +264,43 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const counts = yield { verb: enterprise.tabCounts, query: { creditCode: code } };
     expect(counts["common.enpatentinfo"]).toBe(1);
+  },
+
+  async *workreports() {
+    const { workreports } = contract;
+    // a member of staff in a department the administrator leads writes a weekly report notifying them
+    const adminId = await seedId("user:admin");
+    const dept = await call("/sys/department/save", { token: admin, body: { name: `契约报告部${Date.now()}`, creditCode: creditCode(), orgId: "610100", leaderId: adminId } });
+    expect(dept.body.code, JSON.stringify(dept.body)).toBe(0);
+    const staff = await userWithPermissions(admin, ["common:enworkreport:list", "common:enworkreport:info", "common:enworkreport:save", "common:enworkreport:update"]);
+    expect((await call("/sys/user/update", { token: admin, body: { id: staff.userId, deptId: dept.body.data.id } })).body.code).toBe(0);
+    const written = await call("/common/enworkreport/save", { token: staff.token, body: { title: "契约周报", reportType: "weekly", period: "2026-W10", content: "走访企业三家", notifyUserIds: [adminId], submit: true } });
+    expect(written.body.code, JSON.stringify(written.body)).toBe(0);
+    const visit = { creditCode: creditCode(), entName: "契约走访企业有限公司", visitDate: "2026-03-03", visitorId: staff.userId, visitType: "onsite", status: "visited" };
+    expect((await call("/common/encompanyvisit/save", { token: admin, body: visit })).body.code).toBe(0);
+
+    const own = yield { verb: workreports.save, body: { title: "契约月报", reportType: "monthly", period: "2026-03", content: "本月工作" } };
+    expect(own.status).toBe("draft");
+    expect((yield { verb: workreports.update, body: { id: own.id, title: "契约月报", reportType: "monthly", period: "2026-03", content: "本月工作（改）", submit: true } }).status).toBe("submitted");
+    expect((yield { verb: workreports.mine, query: { page: 1, limit: 10 } }).map((r: { id: string }) => r.id)).toContain(own.id);
+    const toReview = yield { verb: workreports.reviewList, query: { page: 1, limit: 10, scope: "review" } };
+    expect(toReview.map((r: { id: string }) => r.id)).toContain(written.body.data.id);
+    const detail = yield { verb: workreports.info, params: { id: written.body.data.id } };
+    expect(detail.readers).toEqual([{ userId: adminId, name: "系统管理员", readTime: expect.any(String) }]);
+    expect(detail.mayReview).toBe(true);
+    const notified = yield { verb: workreports.reviewList, query: { scope: "notified" } };
+    expect(notified.find((r: { id: string }) => r.id === written.body.data.id)).toMatchObject({ notifiedCount: 1, readCount: 1, myReadTime: expect.any(String) });
+    expect((yield { verb: workreports.review, body: { id: written.body.data.id, verdict: "approve", opinion: "很好" } }).status).toBe("reviewed");
+
+    const period = { from: "2026-03-01", to: "2026-03-31", staffId: staff.userId };
+    const totals = yield { verb: workreports.statCount, query: period };
+    expect(totals).toMatchObject({ visits: 1, visitedEnterprises: 1, reports: 1, reviewedReports: 1 });
+    expect(totals.months).toEqual([{ month: "2026-03", visits: 1, services: 0, demands: 0, trainings: 0, roadshows: 0, reports: 1 }]);
+    const byDept = yield { verb: workreports.jgStatCount, query: { ...period, staffId: undefined, deptId: dept.body.data.id } };
+    expect(byDept).toEqual([expect.objectContaining({ deptId: dept.body.data.id, staff: 1, visits: 1, visitedEnterprises: 1, reports: 1 })]);
+    expect(yield { verb: workreports.visitList, query: { ...period, page: 1, limit: 10 } }).toEqual([expect.objectContaining({ staffId: staff.userId, visits: 1, enterprises: 1, byType: { onsite: 1 } })]);
+    yield { verb: workreports.trainingList, query: { ...period, page: 1, limit: 10 } };
+    yield { verb: workreports.roadshowList, query: { from: "2026-01-01", to: "2026-12-31", page: 1, limit: 10 } };
   },
 };
 

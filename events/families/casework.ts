@@ -277,6 +277,12 @@ export const companyVisit = defineFamily({
   sorts: ["visitDate", "entName", "createTime"],
   defaultSort: ["visitDate", "desc"],
   counted: ["status", "visitType"],
+  // the work-report statistics count a period's visits by month, type and enterprise off the first index, and
+  // by visitor (one department's, one person's) off the second: both cover their reads, no row is looked up
+  indexes: [
+    ["visitDate", "visitorId", "visitType", "creditCode"],
+    ["visitorId", "visitDate", "visitType", "creditCode"],
+  ],
 });
 
 /** The archive of a visit: visit files (zfda), service files (fwda) and demand files (xqda). */
@@ -306,6 +312,12 @@ export const visitHistory = defineFamily({
   sorts: ["visitDate", "entName", "createTime"],
   defaultSort: ["visitDate", "desc"],
   counted: ["archiveType", "status"],
+  // the work-report statistics count a period's service and demand archives by month and state off the first
+  // index, and by visitor off the second
+  indexes: [
+    ["visitDate", "archiveType", "visitorId", "status", "satisfaction"],
+    ["visitorId", "visitDate", "archiveType"],
+  ],
 });
 
 /** Which staff member visits which enterprise; confirm and commit are later steps (spec §4). */
@@ -416,6 +428,11 @@ export const taskMsg = defineFamily({
   counted: ["status", "msgType"],
 });
 
+/**
+ * A daily, weekly or monthly work report (worker/workreports): written by its reporter for one period (one
+ * per reporter, kind and period), notifying colleagues who leave read receipts, reviewed by the leader of
+ * the reporter's department. Who wrote it, its dates and its review are the commands' (managed).
+ */
 export const workReport = defineFamily({
   path: "/common/enworkreport",
   perm: "common:enworkreport",
@@ -425,23 +442,32 @@ export const workReport = defineFamily({
     title: field.text(l("报告标题", "Title"), { required: true, max: 200 }),
     reportType: field.dict(l("报告类型", "Report type"), "workReportType", { required: true }),
     period: field.text(l("报告期", "Period"), { required: true, max: 32 }),
-    reporterId: field.ref(l("报告人", "Reporter"), { required: true }),
-    deptId: field.ref(l("所属部门", "Department")),
+    periodStart: field.date(l("报告期开始", "Period start"), { managed: true }),
+    periodEnd: field.date(l("报告期结束", "Period end"), { managed: true }),
+    reporterId: field.ref(l("报告人", "Reporter"), { required: true, managed: true }),
+    deptId: field.ref(l("所属部门", "Department"), { managed: true }),
     content: field.longText(l("报告内容", "Content"), { required: true, max: 20000 }),
+    nextPlan: field.longText(l("下期计划", "Plan for the next period"), { max: 10000 }),
+    problems: field.longText(l("存在问题", "Problems"), { max: 10000 }),
+    notifyUserIds: field.json(l("知会人", "People notified"), () => z.array(z.string().min(1).max(64)).max(50)),
     visitCount: field.int(l("走访企业数", "Visits"), { min: 0 }),
     serviceCount: field.int(l("服务事项数", "Services"), { min: 0 }),
     attachments: field.json(l("附件", "Attachments"), fileIds),
-    status: field.dict(l("状态", "Status"), "workReportStatus", { required: true }),
-    reviewerId: field.ref(l("审阅人", "Reviewer")),
-    reviewOpinion: field.longText(l("审阅意见", "Review opinion"), { max: 2000 }),
-    reviewTime: field.datetime(l("审阅时间", "Reviewed at")),
+    status: field.dict(l("状态", "Status"), "workReportStatus", { required: true, managed: true }),
+    submitTime: field.datetime(l("提交时间", "Submitted at"), { managed: true }),
+    reviewerId: field.ref(l("审阅人", "Reviewer"), { managed: true }),
+    reviewOpinion: field.longText(l("审阅意见", "Review opinion"), { managed: true, max: 2000 }),
+    reviewTime: field.datetime(l("审阅时间", "Reviewed at"), { managed: true }),
   },
   search: ["title", "period"],
   columns: ["title", "reportType", "period", "reporterId", "deptId", "status", "reviewerId", "reviewTime"],
   filters: { title: "like", reportType: "eq", period: "eq", reporterId: "eq", deptId: "eq", status: "eq", reviewerId: "eq" },
-  sorts: ["period", "createTime", "reviewTime", "title"],
+  sorts: ["period", "periodStart", "createTime", "reviewTime", "title"],
   defaultSort: ["createTime", "desc"],
   counted: ["status", "reportType"],
+  unique: [["reporterId", "reportType", "period"]],
+  // the statistics count reports by period, reporter and status off one index
+  indexes: [["periodStart", "reporterId", "status"]],
 });
 
 // ---- Policies (spec §3 Policy, Policy follow-up; §7 policy paclist, policy/advice, policyDeclare, policyDeclareFollow)

@@ -161,6 +161,8 @@ export const companyTraining = defineFamily({
   sorts: ["trainingDate", "participantCount", "createTime"],
   defaultSort: ["trainingDate", "desc"],
   counted: ["trainingType"],
+  // the work-report statistics group a period's trainings by recorder and type off this one index
+  indexes: [["trainingDate", "recorderUserId", "trainingType", "participantCount"]],
 });
 
 // ---- Activities

@@ -168,6 +168,7 @@ export const caseworkDictionarySeed: DictSeed[] = [
   {
     type: "workReportType",
     entries: [
+      ["daily", "日报", "Daily"],
       ["weekly", "周报", "Weekly"],
       ["monthly", "月报", "Monthly"],
       ["quarterly", "季报", "Quarterly"],

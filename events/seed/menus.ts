@@ -668,7 +668,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "workreport-review", name: "报告审阅", enName: "Report review", type: 1,
         url: "/workreport/review", componentUrl: "workreport/review/index", routeName: "workreport-review", icon: "file-check",
-        perms: "common:enworkreport:list,common:enworkreport:info,common:enworkreport:update",
+        perms: "common:enworkreport:list,common:enworkreport:info,common:enworkreport:update,common:enworkreport:review",
       },
       {
         key: "workreport-visitstat", name: "走访统计", enName: "Visit statistics", type: 1,

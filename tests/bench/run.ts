@@ -19,6 +19,7 @@ import { enterpriseFigures } from "./enterprise.ts";
 import { syncFigures } from "./sync.ts";
 import { startupFigures } from "./startup.ts";
 import { pipelineFigures } from "./pipeline.ts";
+import { workreportFigures } from "./workreports.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -274,6 +275,10 @@ lines.push(...(await startupFigures().then((f) => f.lines).catch((error: unknown
 lines.push(...(await pipelineFigures().catch((error: unknown): typeof lines => {
   log("pipeline figures failed:", error);
   return [["pipeline figures (tests/bench/pipeline.ts)", "failed", "", "", "", false]];
+})));
+lines.push(...(await workreportFigures().catch((error: unknown): typeof lines => {
+  log("work-report figures failed:", error);
+  return [["work-report statistics figures (tests/bench/workreports.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

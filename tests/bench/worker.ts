@@ -7,6 +7,7 @@ import type { Env } from "../../worker/http/env.ts";
 import { bareCalls, groupedCreates, listPages, rebuildSlice, searchPages, singleCreates, singleUpdates } from "./scenarios.ts";
 import { approvalsInWorker, loadOpenTasks, todoPages } from "./flow-scenarios.ts";
 import { groupedAggregates, groupedReports, modelListPages } from "./datamodel-scenarios.ts";
+import { statTimings } from "./workreports-scenarios.ts";
 import { advanceRunning } from "../../worker/sync/drive.ts";
 import { store } from "../../worker/modules.ts";
 
@@ -48,6 +49,8 @@ export default {
           return Response.json(await groupedReports(env.DB, url.searchParams.get("model") ?? "", n("runs", 10), url.searchParams.get("summary") !== "0"));
         case "/datamodel/grouped":
           return Response.json(await groupedAggregates(env.DB, url.searchParams.get("table") ?? "", n("runs", 10)));
+        case "/workreports/stats":
+          return Response.json(await statTimings(env.DB, n("runs", 30), JSON.parse(url.searchParams.get("filters") ?? "{}")));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

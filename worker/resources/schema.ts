@@ -64,6 +64,7 @@ export function indexPlan(family: Family): IndexSpec[] {
   for (const sort of family.sorts as string[]) add([sort, family.idKey]);
   for (const [f, op] of Object.entries(family.filters)) if (op === "eq" && f !== defaultSort) add([f, defaultSort, family.idKey]);
   for (const group of family.unique) add(group, true);
+  for (const keys of family.indexes ?? []) add(keys as string[]);
   return plan;
 }
 

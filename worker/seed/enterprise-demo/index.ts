@@ -22,6 +22,7 @@ import { applyLifecycle } from "./lifecycle.ts";
 import { rngFor, type Rng } from "./random.ts";
 import type { BuildContext, Person } from "./context.ts";
 import { fieldValue, orderPairs, refToPeople } from "./values.ts";
+import { builtHere as workReportsBuiltHere, workReportDemo } from "./workreports.ts";
 import { isEnterpriseScoped, masterName } from "../../../events/families/enterprise.ts";
 
 export { isEnterpriseScoped, masterName };
@@ -138,7 +139,7 @@ export interface BuildOptions {
 }
 
 export async function buildEnterpriseDemo(seedId: (key: string) => Promise<string>, at: string, options: BuildOptions = {}): Promise<DemoResult> {
-  const all = (options.families ?? declaredFamilies).filter((f) => !baseFamily(f));
+  const all = (options.families ?? declaredFamilies).filter((f) => !baseFamily(f) && !workReportsBuiltHere(f));
   const casework = new Set<Family>(caseworkFamilies as unknown as Family[]);
   const enterprises = demoEnterprises(rngFor("enterprises"), options.enterprises ?? demoEnterpriseCount, at);
   const users: Person[] = await Promise.all(userSeed.map(async (u) => ({ id: await seedId(`user:${u.key}`), name: u.name })));
@@ -244,6 +245,11 @@ export async function buildEnterpriseDemo(seedId: (key: string) => Promise<strin
     for (const m of made) if (m.creditCode) byEnterprise.set(m.creditCode, [...(byEnterprise.get(m.creditCode) ?? []), m.id]);
     idsByFamily.set(short, { all: made.map((m) => m.id), byEnterprise, approved: new Set(made.filter((m) => m.status === "approved").map((m) => m.id)) });
     counts[f.name] = made.length;
+  }
+  for (const own of (options.families ?? declaredFamilies).some(workReportsBuiltHere) ? [await workReportDemo(seedId, at)] : []) {
+    if (options.onFamily) await options.onFamily(own.writes);
+    else writes.push(...own.writes);
+    counts[own.family] = own.count;
   }
   return { writes, counts, skipped, enterprises };
 }
