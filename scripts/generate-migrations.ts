@@ -16,6 +16,7 @@ import * as msgSchema from "../worker/msg/schema.ts";
 import * as enterpriseSchema from "../worker/enterprise/schema.ts";
 import * as jobsSchema from "../worker/jobs/schema.ts";
 import * as syncSchema from "../worker/sync/schema.ts";
+import * as tasksSchema from "../worker/tasks/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -33,6 +34,7 @@ const tables = {
   ...drizzleTables(enterpriseSchema),
   ...drizzleTables(jobsSchema),
   ...drizzleTables(syncSchema),
+  ...drizzleTables(tasksSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };
