@@ -208,3 +208,27 @@ describe("permissions", () => {
     expect(JSON.stringify(bad.body)).toContain("visitKind");
   });
 });
+
+describe("demo tasks", () => {
+  it("distributes the demo plans across the staff, with tasks in every state", async () => {
+    const { seedDemoTasks } = await import("../worker/seed/enterprise-demo/tasks.ts");
+    for (let i = 0; i < 12; i++) {
+      const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: creditCode(), entName: `演示任务企业${i}有限公司`, areaCode: "610100" } });
+      expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    }
+    const at = new Date().toISOString();
+    const made = await seedDemoTasks(env.DB, store, seedId, at);
+    expect(made).toBeGreaterThan(20);
+    const ids = await Promise.all([0, 1, 2, 3, 4].map((n) => seedId(`demo-taskplan:${n}`)));
+    const board = (await call("/common/encompanyvisit/taskbBoardIntEnterpriseProportion", { token: admin, body: {} })).body.data;
+    // every list and count without a filter answers too
+    expect((await call("/common/entaskplan/taskMsgQueryPage", { token: admin, body: {} })).body.total).toBe(board.total);
+    for (const state of ["notStarted", "inProgress", "done", "overdue", "cancelled"]) expect(board[state], state).toBeGreaterThan(0);
+    const { results } = await env.DB.prepare("SELECT DISTINCT receiver_id AS r FROM en_task_msg WHERE task_plan_id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<{ r: string }>();
+    expect(results.length).toBeGreaterThanOrEqual(4);
+    // the fifth plan ends tomorrow: its open tasks are due, not overdue
+    const soon = (await call("/common/entaskplan/queryDataStatus", { token: admin, body: { planId: ids[4] } })).body.data;
+    expect(soon).toMatchObject({ overdue: 0 });
+    expect(soon.total).toBe(6);
+  });
+});

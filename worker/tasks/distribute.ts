@@ -59,13 +59,13 @@ export function taskRecord(plan: RecordValues, planId: string, task: PlannedTask
   };
 }
 
-/** The writes of a distribution decided on the plan's stream as read. */
-export function distributionWrites(planId: string, events: StoredEvent[], at: string): { writes: StreamWrite[]; taskIds: string[] } {
+/** The writes of a distribution decided on the plan's stream as read; `idOf` names the tasks (the demo's are fixed). */
+export function distributionWrites(planId: string, events: StoredEvent[], at: string, idOf: (n: number) => string = () => crypto.randomUUID()): { writes: StreamWrite[]; taskIds: string[] } {
   const state = fold(planFamily, events);
   if (!state.record) throw notFound(planFamily.label);
   const plan = state.record;
   const tasks = plannedTasks(plan);
-  const creates = tasks.map((task) => newCreate(taskFamily, taskRecord(plan, planId, task)));
+  const creates = tasks.map((task, n) => newCreate(taskFamily, taskRecord(plan, planId, task), idOf(n)));
   const patch = { distributedAt: displayTime(at), taskCount: tasks.length, status: "inProgress" };
   const planWrite: StreamWrite = { stream: streamOf(planFamily, planId), head: headOf(events), events: decide(planFamily, { kind: "update", id: planId, patch, action: "distribute" }, state) };
   return { writes: [planWrite, ...creates], taskIds: creates.map((w) => w.stream.slice(taskFamily.name.length + 1)) };

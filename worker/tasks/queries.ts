@@ -26,7 +26,8 @@ export interface TaskFilter {
 
 /** WHERE conditions over `t` (tasks) with params numbered after ?1 (today). */
 function where(filter: TaskFilter): { sql: string; params: (string | number)[] } {
-  const parts: string[] = ["1 = 1"];
+  // ?1 (today) is bound to every statement built on these conditions: they always name it
+  const parts: string[] = ["?1 IS NOT NULL"];
   const params: (string | number)[] = [];
   const bind = (value: string | number) => {
     params.push(value);
