@@ -3,6 +3,7 @@
  * the tasks it told them about), so `npm run rebuild` recreates the ledger from the log like every read model.
  */
 import type { Projection, StoredEvent } from "../store/types.ts";
+import { logAs } from "../store/sql.ts";
 
 export interface RemindedItem {
   taskId: string;
@@ -38,7 +39,7 @@ export const reminderProjection: Projection = {
         sql:
           "INSERT INTO task_reminder (task_id, kind, due_date, user_id, plan_id, msg_id, at) " +
           "SELECT json_extract(i.value, '$.taskId'), json_extract(e.data, '$.kind'), json_extract(i.value, '$.dueDate'), json_extract(e.data, '$.userId'), json_extract(i.value, '$.planId'), json_extract(e.data, '$.msgId'), e.at " +
-          "FROM events e, json_each(json_extract(e.data, '$.items')) i WHERE e.type = ?1 AND e.position > ?2 AND e.position <= ?3",
+          `FROM ${logAs("e")} CROSS JOIN json_each(json_extract(e.data, '$.items')) i WHERE e.type = ?1 AND e.position > ?2 AND e.position <= ?3`,
         params: [remindedType, from, to],
       },
     ];
