@@ -133,6 +133,10 @@ describe("board", () => {
     const after = await board();
     expect(after).toMatchObject({ total: 3, notStarted: 2, inProgress: 0, done: 1, enterprisesDone: 1 });
     expect(after.states.find((s: { state: string }) => s.state === "done").ratio).toBeCloseTo(1 / 3, 3);
+    // the board's summary and the tasks themselves agree state by state
+    for (const state of ["notStarted", "inProgress", "done", "overdue"]) {
+      expect((await call("/common/entaskplan/taskMsgQueryPage", { token: admin, body: { planId, state } })).body.total, state).toBe(after[state]);
+    }
     // done stays done
     expect((await call("/common/entaskmsg/updateById", { token: zhangwei, body: { id: task!.id, status: "inProgress" } })).body.code).toBe(422);
     // the timeline counts it on today, the team view under its assignee

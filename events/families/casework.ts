@@ -426,7 +426,8 @@ export const taskMsg = defineFamily({
   filters: { creditCode: "eq", entName: "like", msgType: "eq", taskPlanId: "eq", receiverId: "eq", status: "eq", visitKind: "eq" },
   sorts: ["deadline", "createTime", "title"],
   defaultSort: ["createTime", "desc"],
-  counted: ["status", "msgType"],
+  // per credit code: the enterprises the tasks cover, counted without a scan (the task board)
+  counted: ["status", "msgType", "creditCode"],
 });
 
 export const workReport = defineFamily({

@@ -25,7 +25,7 @@ export async function boardCalls(db: D1Database, runs: number) {
   return {
     total,
     proportion: await timed(runs, () => stateCounts(db, today, {})),
-    proportionPlan: await timed(runs, (i) => stateCounts(db, today, { planId: `bench-plan-${i % 20}` })),
+    proportionPlan: await timed(runs, (i) => stateCounts(db, today, { planId: `bench-plan-${(i * 13) % 200}` })),
     timeline: await timed(runs, () => timeline(db, today, {}, addDays(today, -14), addDays(today, 14))),
     staff: await timed(runs, () => staffCounts(db, today, { from: today, to: today })),
     myPage: await timed(runs, (i) => taskPage(db, today, { receiverId: `bench-user-${i % 50}` }, 1, 10)),

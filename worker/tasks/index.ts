@@ -6,7 +6,8 @@
  */
 import type { Module } from "../module.ts";
 import { taskRoutes } from "./routes.ts";
-import { reminderProjection } from "./projection.ts";
+import { reminderProjection, summaryProjection } from "./projection.ts";
+import { taskFamily } from "./distribute.ts";
 import { reminderHandler, runReminders } from "./reminders.ts";
 
 /** The cron tick's share: at most 8 s of reminders (the rest on the next tick). */
@@ -15,7 +16,7 @@ const tickBudgetMs = 8_000;
 export const tasksModule: Module = {
   name: "tasks",
   routes: taskRoutes,
-  projections: [reminderProjection],
+  projections: [reminderProjection, summaryProjection(taskFamily)],
   jobs: {
     async taskReminders(env, now, store) {
       await runReminders(env.DB, store, now, { budgetMs: tickBudgetMs });

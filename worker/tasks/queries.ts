@@ -3,6 +3,7 @@
  * the board's proportions, timeline and per-staff counts, the reminders' candidates and the warn list.
  * Every filter is a declared column bound as a value; nothing a request sends becomes SQL text.
  */
+import { containsPattern } from "../http/input.ts";
 import { stateSql, type TaskState } from "./state.ts";
 
 const T = "en_task_msg";
@@ -39,12 +40,20 @@ function where(filter: TaskFilter): { sql: string; params: (string | number)[] }
   if (filter.deptId) parts.push(`t.receiver_id IN (SELECT id FROM sys_user WHERE dept_id = ${bind(filter.deptId)})`);
   if (filter.visitKind) parts.push(`t.visit_kind = ${bind(filter.visitKind)}`);
   if (filter.creditCode) parts.push(`t.credit_code = ${bind(filter.creditCode)}`);
-  if (filter.entName) parts.push(`t.ent_name LIKE ${bind(`%${filter.entName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\'`);
-  if (filter.from) parts.push(`(t.deadline IS NULL OR t.deadline >= ${bind(filter.from)})`);
-  if (filter.to) parts.push(`(t.start_date IS NULL OR t.start_date <= ${bind(filter.to)})`);
+  if (filter.entName) parts.push(`t.ent_name LIKE ${bind(containsPattern(filter.entName))} ESCAPE '\\'`);
+  // an absent date is NULL in the tasks and '' in the summary: either way it does not narrow the window
+  if (filter.from) parts.push(`(COALESCE(t.deadline, '') = '' OR t.deadline >= ${bind(filter.from)})`);
+  if (filter.to) parts.push(`(COALESCE(t.start_date, '') = '' OR t.start_date <= ${bind(filter.to)})`);
   if (filter.state) parts.push(`${stateSql("t")} = ${bind(filter.state)}`);
   return { sql: parts.join(" AND "), params };
 }
+
+/**
+ * Whether the filter can be answered from task_summary (plan, assignee, department, kind, window): tasks
+ * counted by what their state depends on. Anything finer (an enterprise, a state, "not mine") reads the tasks.
+ */
+const summarised = (f: TaskFilter) => !f.creditCode && !f.entName && !f.state && !f.notReceiverId;
+const countSource = (f: TaskFilter) => (summarised(f) ? { from: "task_summary", n: "SUM(t.n)" } : { from: T, n: "COUNT(*)" });
 
 export interface TaskRow {
   id: string;
@@ -106,17 +115,22 @@ const emptyCounts = (): StateCounts => ({ total: 0, notStarted: 0, inProgress: 0
 /** Tasks per state and the enterprises they cover (one grouped query). */
 export async function stateCounts(db: D1Database, today: string, filter: TaskFilter): Promise<StateCounts & { enterprises: number; enterprisesDone: number }> {
   const w = where(filter);
-  const [byState, ents] = await db.batch([
-    db.prepare(`SELECT ${stateSql("t")} AS state, COUNT(*) AS n FROM ${T} t WHERE ${w.sql} GROUP BY 1`).bind(today, ...w.params),
-    db.prepare(`SELECT COUNT(DISTINCT t.credit_code) AS n, COUNT(DISTINCT CASE WHEN t.status = 'done' THEN t.credit_code END) AS d FROM ${T} t WHERE ${w.sql}`).bind(today, ...w.params),
+  const source = countSource(filter);
+  const unfiltered = w.params.length === 0;
+  const [byState, ents, done] = await db.batch([
+    db.prepare(`SELECT ${stateSql("t")} AS state, ${source.n} AS n FROM ${source.from} t WHERE ${w.sql} GROUP BY 1`).bind(today, ...w.params),
+    // every enterprise with a task: the family's counter per credit code answers without a scan
+    unfiltered
+      ? db.prepare(`SELECT COUNT(*) AS n FROM counters WHERE scope = ?1 AND value <> ''`).bind(`${T}.credit_code`)
+      : db.prepare(`SELECT COUNT(DISTINCT t.credit_code) AS n FROM ${T} t WHERE ${w.sql}`).bind(today, ...w.params),
+    db.prepare(`SELECT COUNT(DISTINCT t.credit_code) AS n FROM ${T} t WHERE ${w.sql} AND t.status = 'done'`).bind(today, ...w.params),
   ]);
   const counts = emptyCounts();
   for (const r of byState!.results as { state: TaskState; n: number }[]) {
     counts[r.state] = r.n;
     counts.total += r.n;
   }
-  const e = ents!.results[0] as { n: number; d: number };
-  return { ...counts, enterprises: e.n, enterprisesDone: e.d };
+  return { ...counts, enterprises: (ents!.results[0] as { n: number }).n, enterprisesDone: (done!.results[0] as { n: number }).n };
 }
 
 export interface TimelineDay {
@@ -132,10 +146,14 @@ export interface TimelineDay {
 /** Per day of [from, to]: tasks due, finished, and due but not done. */
 export async function timeline(db: D1Database, today: string, filter: TaskFilter, from: string, to: string): Promise<TimelineDay[]> {
   const w = where({ ...filter, from: undefined, to: undefined });
+  const source = countSource(filter);
   const n = w.params.length;
   const [due, done] = await db.batch([
     db
-      .prepare(`SELECT t.deadline AS day, COUNT(*) AS n, SUM(CASE WHEN t.status NOT IN ('done', 'cancelled') AND t.deadline < ?1 THEN 1 ELSE 0 END) AS o FROM ${T} t WHERE ${w.sql} AND t.deadline BETWEEN ?${n + 2} AND ?${n + 3} GROUP BY t.deadline`)
+      .prepare(
+        `SELECT t.deadline AS day, ${source.n} AS n, SUM(CASE WHEN t.status NOT IN ('done', 'cancelled') AND t.deadline < ?1 THEN ${source.n === "COUNT(*)" ? "1" : "t.n"} ELSE 0 END) AS o ` +
+          `FROM ${source.from} t WHERE ${w.sql} AND t.deadline BETWEEN ?${n + 2} AND ?${n + 3} GROUP BY t.deadline`,
+      )
       .bind(today, ...w.params, from, to),
     db
       .prepare(`SELECT substr(t.done_at, 1, 10) AS day, COUNT(*) AS n FROM ${T} t WHERE ${w.sql} AND t.status = 'done' AND t.done_at >= ?${n + 2} AND t.done_at < ?${n + 3} GROUP BY 1`)
@@ -158,10 +176,11 @@ export interface StaffCounts extends StateCounts {
 /** Per assignee: tasks per state and those due today (the manager's team view). */
 export async function staffCounts(db: D1Database, today: string, filter: TaskFilter): Promise<StaffCounts[]> {
   const w = where(filter);
+  const source = countSource(filter);
   const { results } = await db
     .prepare(
-      `SELECT t.receiver_id AS userId, ${stateSql("t")} AS state, COUNT(*) AS n, SUM(CASE WHEN t.deadline = ?1 AND t.status NOT IN ('done', 'cancelled') THEN 1 ELSE 0 END) AS today ` +
-        `FROM ${T} t WHERE ${w.sql} GROUP BY 1, 2`,
+      `SELECT t.receiver_id AS userId, ${stateSql("t")} AS state, ${source.n} AS n, SUM(CASE WHEN t.deadline = ?1 AND t.status NOT IN ('done', 'cancelled') THEN ${source.n === "COUNT(*)" ? "1" : "t.n"} ELSE 0 END) AS today ` +
+        `FROM ${source.from} t WHERE ${w.sql} GROUP BY 1, 2`,
     )
     .bind(today, ...w.params)
     .all<{ userId: string; state: TaskState; n: number; today: number }>();
@@ -200,7 +219,7 @@ export async function plansPage(db: D1Database, options: { notOwnerId?: string; 
   const parts = ["1 = 1"];
   const params: string[] = [];
   if (options.notOwnerId) (params.push(options.notOwnerId), parts.push(`p.owner_id <> ?${params.length}`));
-  if (options.title) (params.push(`%${options.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), parts.push(`p.title LIKE ?${params.length} ESCAPE '\\'`));
+  if (options.title) (params.push(containsPattern(options.title)), parts.push(`p.title LIKE ?${params.length} ESCAPE '\\'`));
   const cond = parts.join(" AND ");
   const [rows, total] = await db.batch([
     db
@@ -236,7 +255,7 @@ export async function planEnterprises(db: D1Database, today: string, planId: str
 
 /** Enterprises to plan for (name or code matching), with their open tasks; capped pages. */
 export async function enterprisesForPlanning(db: D1Database, keyword: string, page: number, limit: number): Promise<{ total: number; rows: { creditCode: string; entName: string; areaCode: string | null; openTasks: number }[] }> {
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(keyword);
   const cond = keyword ? "(e.ent_name LIKE ?1 ESCAPE '\\' OR e.credit_code LIKE ?1 ESCAPE '\\')" : "?1 = ?1";
   const [rows, total] = await db.batch([
     db
@@ -286,7 +305,7 @@ export interface ReminderCandidate {
  * order after the cursor, so one pass walks the index once and a recipient's tasks come together.
  *   due      deadline within [today, today + dueDays]
  *   overdue  deadline before today
- *   stale    not followed up (status notStarted) since a start at least `staleDays` ago, deadline not passed
+ *   stale    not followed up (status notStarted) since a start at least `staleDays` ago, deadline not passed, in a plan with an owner
  */
 export async function reminderCandidates(
   db: D1Database,
@@ -301,11 +320,11 @@ export async function reminderCandidates(
       ? "t.deadline >= ?1 AND t.deadline <= ?2"
       : kind === "overdue"
         ? "t.deadline < ?1"
-        : "t.status = 'notStarted' AND t.deadline >= ?1 AND t.start_date <= ?3 AND t.follow_up_at IS NULL";
+        : "t.status = 'notStarted' AND t.deadline >= ?1 AND t.start_date <= ?3 AND t.follow_up_at IS NULL AND p.owner_id IS NOT NULL";
   const { results } = await db
     .prepare(
       `SELECT t.id, t.receiver_id AS receiverId, t.deadline, t.task_plan_id AS planId, p.owner_id AS ownerId, t.ent_name AS entName, t.title, p.title AS planTitle ` +
-        `FROM ${T} t LEFT JOIN ${P} p ON p.id = t.task_plan_id ` +
+        `FROM ${T} t INDEXED BY en_task_msg_walk_idx LEFT JOIN ${P} p ON p.id = t.task_plan_id ` +
         `WHERE (t.receiver_id, t.id) > (?4, ?5) AND t.status IN ('notStarted', 'inProgress') AND t.deadline IS NOT NULL AND ${condition} ` +
         `AND NOT EXISTS (SELECT 1 FROM task_reminder r WHERE r.task_id = t.id AND r.kind = ?6 AND r.due_date = t.deadline) ` +
         `ORDER BY t.receiver_id, t.id LIMIT ${limit}`,

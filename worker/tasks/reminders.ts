@@ -62,6 +62,13 @@ export function reminderWrites(kind: ReminderKind, tasks: ReminderCandidate[], f
   return writes;
 }
 
+/** The chunk's writes and what they did: the tasks the ledger events name, one message per recipient. */
+function answerOf(writes: StreamWrite[]) {
+  const ledger = writes.filter((w) => w.events[0]?.type === remindedType);
+  const tasks = ledger.reduce((n, w) => n + (w.events[0]!.data as unknown as TaskEvents["tasks.reminded"]).items.length, 0);
+  return { writes, answer: { tasks, messages: ledger.length } };
+}
+
 /** A unique-key clash on the ledger: a concurrent tick reminded some of these tasks first. */
 const isLedgerClash = (error: unknown) => /UNIQUE constraint failed: task_reminder/.test(String((error as Error)?.message ?? error));
 
@@ -89,15 +96,13 @@ export async function runReminders(db: D1Database, store: EventStore, now: numbe
           isClash: isLedgerClash,
           async decide({ db: again }) {
             if (attempt++ === 0) {
-              const writes = reminderWrites(kind, tasks, followUpDays);
-              return { writes, answer: { tasks: tasks.length, messages: writes.length / 2 } };
+              return answerOf(reminderWrites(kind, tasks, followUpDays));
             }
             // a concurrent tick reminded some of them first: keep only the tasks still owing this reminder
             const fresh = await reminderCandidates(again, kind, today, bounds, { receiverId: tasks[0]!.receiverId, id: "" }, chunk * 2);
             const owing = new Set(fresh.map((t) => t.id));
             const mine = tasks.filter((t) => owing.has(t.id));
-            const writes = reminderWrites(kind, mine, followUpDays);
-            return { writes, answer: { tasks: mine.length, messages: writes.length / 2 } };
+            return answerOf(reminderWrites(kind, mine, followUpDays));
           },
         },
         actor,

@@ -76,6 +76,9 @@ const summaries = new Map<object, Text>([
   [api.queryTaskSt, l("按人员统计任务（团队今日视图）", "Tasks per assignee (the team's today view)")],
 ]);
 
+/** The counts per state without the enterprises covered (the plan and status answers). */
+const statesOnly = ({ enterprises: _e, enterprisesDone: _d, ...counts }: Awaited<ReturnType<typeof q.stateCounts>>): q.StateCounts => counts;
+
 const pageOf = (body: { page?: number | undefined; limit?: number | undefined }) => ({ page: body.page ?? 1, limit: body.limit ?? 10 });
 
 export function taskRoutes(routes: RouteTable) {
@@ -99,8 +102,7 @@ export function taskRoutes(routes: RouteTable) {
       q.stateCounts(c.env.DB, today(), { planId: id }),
       q.planEnterprises(c.env.DB, today(), id),
     ]);
-    const { enterprises: _e, enterprisesDone: _d, ...counts } = progress;
-    return reply(c, api.newInfo, { plan: record, assignees, progress: counts, enterprises });
+    return reply(c, api.newInfo, { plan: record, assignees, progress: statesOnly(progress), enterprises });
   });
 
   own(api.getPlanById, plan.info, async (c) => {
@@ -115,8 +117,7 @@ export function taskRoutes(routes: RouteTable) {
   own(api.getPlanInfo, plan.info, async (c) => {
     const { id } = query(c, api.getPlanInfo.query);
     const record = await planOr404(c.env.DB, id);
-    const { enterprises: _e, enterprisesDone: _d, ...progress } = await q.stateCounts(c.env.DB, today(), { planId: id });
-    return reply(c, api.getPlanInfo, { plan: record, progress });
+    return reply(c, api.getPlanInfo, { plan: record, progress: statesOnly(await q.stateCounts(c.env.DB, today(), { planId: id })) });
   });
 
   own(api.getFilesInputInfo, plan.info, async (c) => {
@@ -142,8 +143,7 @@ export function taskRoutes(routes: RouteTable) {
   taskList(api.getOtherList as unknown as typeof api.taskMsgQueryPage, plan.list, (c) => ({ notReceiverId: actorOf(c).id }));
 
   own(api.queryDataStatus, plan.list, async (c) => {
-    const { enterprises: _e, enterprisesDone: _d, ...counts } = await q.stateCounts(c.env.DB, today(), await readBody(c, api.queryDataStatus.body));
-    return reply(c, api.queryDataStatus, counts);
+    return reply(c, api.queryDataStatus, statesOnly(await q.stateCounts(c.env.DB, today(), await readBody(c, api.queryDataStatus.body))));
   });
 
   own(api.getCominfoList, plan.list, async (c) => {

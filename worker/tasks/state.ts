@@ -6,7 +6,7 @@
  *
  *   done        the task was finished (recorded status done)
  *   cancelled   the task was called off
- *   overdue     not done and its deadline is before today
+ *   overdue     not done and its deadline is before today (no deadline, never overdue)
  *   inProgress  followed up (recorded status inProgress), deadline not passed
  *   notStarted  nothing done yet, deadline not passed
  */
@@ -32,7 +32,7 @@ export const isOpen = (state: TaskState) => state === "notStarted" || state === 
 
 /** `taskState` over the task table as `alias`, today bound as the one `?` it contains. */
 export function stateSql(alias: string): string {
-  return `CASE WHEN ${alias}.status = 'done' THEN 'done' WHEN ${alias}.status = 'cancelled' THEN 'cancelled' WHEN ${alias}.deadline IS NOT NULL AND ${alias}.deadline < ?1 THEN 'overdue' WHEN ${alias}.status = 'inProgress' THEN 'inProgress' ELSE 'notStarted' END`;
+  return `CASE WHEN ${alias}.status = 'done' THEN 'done' WHEN ${alias}.status = 'cancelled' THEN 'cancelled' WHEN ${alias}.deadline <> '' AND ${alias}.deadline < ?1 THEN 'overdue' WHEN ${alias}.status = 'inProgress' THEN 'inProgress' ELSE 'notStarted' END`;
 }
 
 /** Today in China (the dates users see), from an instant in ms. */
