@@ -21,11 +21,13 @@ const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, 
 const title = `端到端走访计划${Date.now().toString(36)}`;
 const planRow = () => page.getByTestId("plans-row").filter({ hasText: title });
 
-async function pickEnterprise(search: string) {
-  const picker = page.getByTestId("plan-form").getByRole("textbox", { name: "添加企业" });
+/** Adds the first enterprise the picker offers for `search` that the plan does not name yet. */
+async function pickEnterprise(search: string, not?: string) {
+  const picker = page.getByTestId("plan-enterprise-picker").locator("input").first();
   await picker.click();
   await picker.pressSequentially(search, { delay: 40 });
-  const option = page.getByRole("option").filter({ hasText: search }).first();
+  const offered = page.getByRole("option").filter({ hasText: search });
+  const option = (not ? offered.filter({ hasNotText: not }) : offered).first();
   await option.waitFor();
   await option.click();
 }
@@ -62,7 +64,7 @@ describe("task plans (任务计划)", () => {
     await pickUser(/张伟 \(zhangwei\)/);
     await pickUser(/王芳 \(wangfang\)/);
     await pickEnterprise("西安天成");
-    await pickEnterprise("科技");
+    await pickEnterprise("科技", "西安天成");
     await poll(() => page.getByTestId("plan-target").count()).toBe(2);
     await page.screenshot({ path: "test-artifacts/tasks-plan-form.png", fullPage: true });
     await page.getByTestId("plan-save").click();

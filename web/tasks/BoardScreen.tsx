@@ -34,7 +34,12 @@ function Overview({ filter }: { filter: Record<string, string> }) {
   const p = proportion.data;
   if (!p) return null;
   const donut = stateNames.filter((s) => p[s] > 0).map((s) => ({ name: t(`tasks.state_${s}`), value: p[s], color: `${stateColors[s]}.6` }));
-  const days = (timeline.data ?? []).map((d) => ({ date: d.date.slice(5), [t("tasks.due")]: d.due, [t("tasks.doneOnDay")]: d.done, [t("tasks.overdueOnDay")]: d.overdue }));
+  // every day of the range, the quiet ones too, so the axis reads as a calendar
+  const byDay = new Map((timeline.data ?? []).map((d) => [d.date, d]));
+  const days = Array.from({ length: 29 }, (_, i) => shiftDay(from, i)).map((date) => {
+    const d = byDay.get(date);
+    return { date: date.slice(5), [t("tasks.due")]: d?.due ?? 0, [t("tasks.doneOnDay")]: d?.done ?? 0, [t("tasks.overdueOnDay")]: d?.overdue ?? 0 };
+  });
   return (
     <Stack data-testid="board-overview">
       <SimpleGrid cols={{ base: 2, md: 4 }}>

@@ -3,7 +3,7 @@
  * the enterprises they visit (the enterprise picker, each added to the list below it). A distributed plan
  * keeps its enterprises and staff: its tasks were made from them. The server checks everything again.
  */
-import { ActionIcon, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Box, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconTrash } from "@tabler/icons-react";
@@ -113,12 +113,14 @@ export function PlanForm({ id, onClose }: { id: string | null; onClose: () => vo
             <Group justify="space-between" align="flex-end">
               <Text size="sm" fw={500}>{t("tasks.targets")} ({draft.targets.length})</Text>
               {!locked && (
+                <Box data-testid="plan-enterprise-picker">
                 <EnterprisePicker
                   master={master}
                   label={t("tasks.addEnterprise")}
                   onPick={(e) => !draft.targets.some((x) => x.creditCode === e.creditCode) && form.setFieldValue("targets", [...draft.targets, e])}
                   error={errors.targets}
                 />
+                </Box>
               )}
             </Group>
             <Table withTableBorder data-testid="plan-targets">
