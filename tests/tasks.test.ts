@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
-import { store } from "../worker/modules.ts";
+import { jobHandlers, store } from "../worker/modules.ts";
 import { seedId } from "../worker/seed/index.ts";
 import { addDays, chinaDate, nextStatus, stateSql, taskState } from "../worker/tasks/state.ts";
 import { runReminders } from "../worker/tasks/reminders.ts";
@@ -190,6 +190,12 @@ describe("reminders", () => {
     expect(warned.body.data.find((w: { taskId: string }) => w.taskId === overdue!.id)).toMatchObject({ kind: "overdue", dueDate: addDays(today, -2), state: "overdue" });
     expect((await call("/common/entaskmsg/warnList", { token: owner.token })).body.total).toBe(1);
   });
+
+  it("runs on the cron tick and is offered to scheduled jobs", async () => {
+    expect(Object.keys(jobHandlers)).toContain("taskReminders");
+    const sources = (await call("/job/schedule/getDataSource", { token: admin })).body.data as { beanName: string; methodName: string }[];
+    expect(sources.some((h) => h.beanName === "taskReminder" && h.methodName === "run")).toBe(true);
+  });
 });
 
 describe("permissions", () => {
@@ -234,5 +240,20 @@ describe("demo tasks", () => {
     const soon = (await call("/common/entaskplan/queryDataStatus", { token: admin, body: { planId: ids[4] } })).body.data;
     expect(soon).toMatchObject({ overdue: 0 });
     expect(soon.total).toBe(6);
+  });
+});
+
+describe("rebuild", () => {
+  it("recreates the reminders' ledger and the board's summary from the log", async () => {
+    const snapshot = async () => ({
+      reminders: (await env.DB.prepare("SELECT task_id, kind, due_date, user_id, plan_id, msg_id FROM task_reminder ORDER BY task_id, kind").all()).results,
+      summary: (await env.DB.prepare("SELECT * FROM task_summary ORDER BY task_plan_id, receiver_id, visit_kind, status, deadline, start_date").all()).results,
+    });
+    const before = await snapshot();
+    expect(before.reminders.length).toBeGreaterThan(0);
+    expect(before.summary.length).toBeGreaterThan(0);
+    await env.DB.batch([env.DB.prepare("DELETE FROM task_reminder"), env.DB.prepare("DELETE FROM task_summary")]);
+    await store.rebuild(env.DB);
+    expect(await snapshot()).toEqual(before);
   });
 });
