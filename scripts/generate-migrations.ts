@@ -17,6 +17,7 @@ import * as enterpriseSchema from "../worker/enterprise/schema.ts";
 import * as jobsSchema from "../worker/jobs/schema.ts";
 import * as syncSchema from "../worker/sync/schema.ts";
 import * as workreportsSchema from "../worker/workreports/schema.ts";
+import * as tasksSchema from "../worker/tasks/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -35,6 +36,7 @@ const tables = {
   ...drizzleTables(jobsSchema),
   ...drizzleTables(syncSchema),
   ...drizzleTables(workreportsSchema),
+  ...drizzleTables(tasksSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

@@ -301,6 +301,40 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: workreports.visitList, query: { ...period, page: 1, limit: 10 } }).toEqual([expect.objectContaining({ staffId: staff.userId, visits: 1, enterprises: 1, byType: { onsite: 1 } })]);
     yield { verb: workreports.trainingList, query: { ...period, page: 1, limit: 10 } };
     yield { verb: workreports.roadshowList, query: { from: "2026-01-01", to: "2026-12-31", page: 1, limit: 10 } };
+  async *tasks() {
+    const { tasks } = contract;
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const code = creditCode();
+    const ownerId = await seedId("user:admin");
+    const plan = await call("/common/entaskplan/save", {
+      token: admin,
+      body: { title: "契约走访计划", planType: "visit", startDate: day, endDate: day, ownerId, status: "notStarted", visitKind: "zf", targets: [{ creditCode: code, entName: "契约任务企业" }], assignees: [ownerId] },
+    });
+    expect(plan.body.code, JSON.stringify(plan.body)).toBe(0);
+    const planId = plan.body.data.id as string;
+    const distributed = yield { verb: tasks.distribute, params: { id: planId } };
+    const taskId = distributed.taskIds[0] as string;
+    yield { verb: tasks.otherList, query: { page: 1, limit: 10 } };
+    yield { verb: tasks.newInfo, params: { id: planId } };
+    yield { verb: tasks.getPlanById, params: { id: planId } };
+    yield { verb: tasks.messageGetById, query: { id: taskId } };
+    yield { verb: tasks.getPlanInfo, query: { id: planId } };
+    yield { verb: tasks.getFilesInputInfo, query: { taskId } };
+    yield { verb: tasks.taskMsgQueryPage, body: { planId, state: "notStarted" } };
+    yield { verb: tasks.getMyList, body: { page: 1, limit: 10 } };
+    yield { verb: tasks.getOtherList, body: { visitKind: "zf" } };
+    yield { verb: tasks.queryDataStatus, body: { planId } };
+    yield { verb: tasks.getCominfoList, body: { keyword: "有限", limit: 5 } };
+    yield { verb: tasks.getList, query: { taskPlanId: planId } };
+    yield { verb: tasks.getInfo, params: { id: taskId } };
+    yield { verb: tasks.getDetailInfo, query: { id: taskId } };
+    yield { verb: tasks.getZfDetailInfo, query: { id: taskId } };
+    yield { verb: tasks.updateById, body: { id: taskId, status: "done", handleResult: "已走访" } };
+    yield { verb: tasks.warnList, query: { page: 1 } };
+    yield { verb: tasks.boardProportion, body: { planId } };
+    yield { verb: tasks.homeProportion, query: { visitKind: "zf" } };
+    yield { verb: tasks.boardTimeline, body: { from: day, to: day } };
+    yield { verb: tasks.queryTaskSt, body: { day } };
   },
 };
 

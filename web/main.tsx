@@ -26,6 +26,7 @@ import "./datamodel/index.ts"; // data-model screens
 import "./reports/index.ts"; // report designer and viewer
 import "./forms/index.ts"; // form designer, filled forms, process forms
 import "./jobs/index.ts"; // scheduled jobs and their logs
+import "./tasks/index.ts"; // task plans, distribution, board, my and others' tasks
 import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 

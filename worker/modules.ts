@@ -25,6 +25,7 @@ import { webhooksModule } from "./webhooks/index.ts";
 import { jobsModule } from "./jobs/index.ts";
 import { syncModule } from "./sync/index.ts";
 import { workreportsModule } from "./workreports/index.ts";
+import { tasksModule } from "./tasks/index.ts";
 import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
@@ -34,7 +35,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

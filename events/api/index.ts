@@ -12,5 +12,7 @@ import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 import { workreports } from "./workreports.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports };
+import { tasks } from "./tasks.ts";
+
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks };
 export type { Answer, Verb } from "./verb.ts";

@@ -391,6 +391,13 @@ export const taskPlan = defineFamily({
     content: field.longText(l("计划内容", "Content"), { max: 5000 }),
     status: field.dict(l("状态", "Status"), "taskStatus", { required: true }),
     remark: field.longText(l("备注", "Remark"), { max: 500 }),
+    /** the kind of visit every task of the plan asks for (zf, fw, xq) */
+    visitKind: field.dict(l("走访类型", "Visit kind"), "taskVisitKind"),
+    /** the staff who visit the targets: one task per target and assignee when the plan is distributed */
+    assignees: field.json(l("执行人员", "Assignees"), () => z.array(z.string().min(1).max(64)).max(50)),
+    /** set by distribution only: a distributed plan is not distributed again */
+    distributedAt: field.datetime(l("分发时间", "Distributed at"), { managed: true }),
+    taskCount: field.int(l("任务数", "Tasks"), { min: 0, managed: true }),
   },
   search: ["title"],
   columns: ["title", "planType", "startDate", "endDate", "ownerId", "deptId", "targetCount", "status"],
@@ -419,13 +426,20 @@ export const taskMsg = defineFamily({
     readFlag: field.bool(l("已读", "Read")),
     status: field.dict(l("办理状态", "Status"), "taskStatus", { required: true }),
     handleResult: field.longText(l("办理结果", "Result"), { max: 2000 }),
+    visitKind: field.dict(l("走访类型", "Visit kind"), "taskVisitKind"),
+    /** the first day of the task's window (the deadline is its last) */
+    startDate: field.date(l("开始日期", "Start date")),
+    /** the last follow-up (a visit recorded, a note): a task with none for N days warns the plan's owner */
+    followUpAt: field.datetime(l("最近跟进", "Last follow-up")),
+    doneAt: field.datetime(l("完成时间", "Done at")),
   },
   search: ["title", "entName", "creditCode"],
   columns: ["title", "entName", "msgType", "receiverId", "deadline", "readFlag", "status"],
-  filters: { creditCode: "eq", entName: "like", msgType: "eq", taskPlanId: "eq", receiverId: "eq", status: "eq" },
+  filters: { creditCode: "eq", entName: "like", msgType: "eq", taskPlanId: "eq", receiverId: "eq", status: "eq", visitKind: "eq" },
   sorts: ["deadline", "createTime", "title"],
   defaultSort: ["createTime", "desc"],
-  counted: ["status", "msgType"],
+  // per credit code: the enterprises the tasks cover, counted without a scan (the task board)
+  counted: ["status", "msgType", "creditCode"],
 });
 
 /**

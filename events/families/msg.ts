@@ -95,6 +95,9 @@ export const standardTemplates: StandardTemplate[] = [
   tpl("taskTimeout", "超时提醒", "timer", l("【{procDefName}】「{taskName}」已超时，请尽快处理", "[{procDefName}] \"{taskName}\" is overdue, please act"), l("", "")),
   tpl("taskEscalated", "超时升级", "timer", l("【{procDefName}】「{taskName}」超时已升级", "[{procDefName}] \"{taskName}\" is overdue and was escalated"), l("", "")),
   tpl("system", "系统消息", "system", l("{title}", "{title}"), l("{content}", "{content}")),
+  tpl("taskDue", "任务到期提醒", "timer", l("【任务提醒】您有 {count} 个任务即将到期", "[Tasks] {count} of your tasks are due soon"), l("{names} 等任务将于 {deadline} 到期，请及时完成走访。", "{names} and others are due on {deadline}; please complete the visits in time.")),
+  tpl("taskOverdue", "任务逾期提醒", "timer", l("【任务逾期】您有 {count} 个任务已逾期", "[Tasks] {count} of your tasks are overdue"), l("{names} 等任务已超过期限（最早 {deadline}），请尽快处理。", "{names} and others are past their deadline (earliest {deadline}); please act soon.")),
+  tpl("taskStale", "任务未跟进预警", "timer", l("【跟进预警】{count} 个任务超过 {days} 天未跟进", "[Tasks] {count} tasks not followed up for {days} days"), l("您负责的计划中，{names} 等任务开始后 {days} 天内没有跟进记录。", "In plans you own, {names} and others have had no follow-up within {days} days of their start.")),
 ];
 
 /** The seeded message types: one per point, under two top-level groups. */

@@ -157,6 +157,14 @@ export const caseworkDictionarySeed: DictSeed[] = [
     ],
   },
   {
+    type: "taskVisitKind",
+    entries: [
+      ["zf", "走访", "Visit"],
+      ["fw", "服务", "Service"],
+      ["xq", "需求", "Demand"],
+    ],
+  },
+  {
     type: "taskMsgType",
     entries: [
       ["visit", "走访提醒", "Visit reminder"],

@@ -20,6 +20,7 @@ import { syncFigures } from "./sync.ts";
 import { startupFigures } from "./startup.ts";
 import { pipelineFigures } from "./pipeline.ts";
 import { workreportFigures } from "./workreports.ts";
+import { taskFigures } from "./tasks.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -279,6 +280,11 @@ lines.push(...(await pipelineFigures().catch((error: unknown): typeof lines => {
 lines.push(...(await workreportFigures().catch((error: unknown): typeof lines => {
   log("work-report figures failed:", error);
   return [["work-report statistics figures (tests/bench/workreports.ts)", "failed", "", "", "", false]];
+})));
+// ── Tasks: the board over 100,000 tasks and reminders for 100,000 open tasks (tests/bench/tasks.ts) ──
+lines.push(...(await taskFigures().catch((error: unknown): typeof lines => {
+  log("task figures failed:", error);
+  return [["task figures (tests/bench/tasks.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -10,6 +10,7 @@ import { groupedAggregates, groupedReports, modelListPages } from "./datamodel-s
 import { statTimings } from "./workreports-scenarios.ts";
 import { advanceRunning } from "../../worker/sync/drive.ts";
 import { store } from "../../worker/modules.ts";
+import { boardCalls, remindersPass } from "./tasks-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -51,6 +52,10 @@ export default {
           return Response.json(await groupedAggregates(env.DB, url.searchParams.get("table") ?? "", n("runs", 10)));
         case "/workreports/stats":
           return Response.json(await statTimings(env.DB, n("runs", 30), JSON.parse(url.searchParams.get("filters") ?? "{}")));
+        case "/tasks/board":
+          return Response.json(await boardCalls(env.DB, n("runs", 30)));
+        case "/tasks/remind":
+          return Response.json(await remindersPass(env.DB, store, n("chunk", 1000), n("budget", 8_000)));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

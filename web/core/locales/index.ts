@@ -17,7 +17,8 @@ import reports from "./reports.ts";
 import forms from "./forms.ts";
 import jobs from "./jobs.ts";
 import workreports from "./workreports.ts";
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports };
+import tasks from "./tasks.ts";
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports, tasks };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

@@ -5,6 +5,10 @@ import { round1, year, type Fixup } from "./kit.ts";
 export const caseworkFixups: Record<string, Fixup> = {
   entaskmsg: (r, c) => {
     r.title = c.rng.pick(["请于本周内完成企业走访", "企业需求待跟进", "预警：企业社保参保人数下降", "请核实企业年报信息", "政策申报提醒"]);
+    // a task's window runs forward, and only a followed-up task has a follow-up (only a done one its finish)
+    if (typeof r.startDate === "string" && typeof r.deadline === "string" && r.startDate > r.deadline) [r.startDate, r.deadline] = [r.deadline, r.startDate];
+    if (r.status !== "done") delete r.doneAt;
+    if (r.status !== "done" && r.status !== "inProgress") delete r.followUpAt;
   },
   entaskplan: (r, c) => {
     r.title = `${year(r.startDate) ?? 2026}年${c.rng.pick(["第一季度", "第二季度", "第三季度", "第四季度", "上半年", "下半年"])}${c.rng.pick(["重点企业走访计划", "专精特新企业服务计划", "规上企业包抓服务计划", "政策宣讲计划"])}`;

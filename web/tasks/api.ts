@@ -1,0 +1,90 @@
+/**
+ * The task calls (worker/tasks, events/api/tasks.ts): query options keyed by path like every list, so a
+ * command (distribute, follow-up, a plan saved) invalidates what it changed, and the commands.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { tasks } from "../../events/api/tasks.ts";
+import type { Answer } from "../../events/api/verb.ts";
+import { call, callPage } from "../core/api/call.ts";
+import { get, type Query } from "../core/api/http.ts";
+
+export const planPath = "/common/entaskplan";
+export const taskPath = "/common/entaskmsg";
+export const boardPath = "/common/encompanyvisit";
+
+export const taskTags = {
+  planList: "common:entaskplan:list",
+  planSave: "common:entaskplan:save",
+  planUpdate: "common:entaskplan:update",
+  taskUpdate: "common:entaskmsg:update",
+  board: "common:encompanyvisit:list",
+} as const;
+
+export type Task = Answer<typeof tasks.getInfo>;
+export type TaskDetail = Answer<typeof tasks.getDetailInfo>;
+export type PlanRow = Answer<typeof tasks.otherList>[number];
+export type Proportion = Answer<typeof tasks.boardProportion>;
+export type StaffRow = Answer<typeof tasks.queryTaskSt>[number];
+export type TaskStateName = Task["state"];
+
+/** The list kit's query (strings) as a task filter body: only the keys the filter knows, none empty. */
+const filterKeys = ["planId", "receiverId", "deptId", "visitKind", "creditCode", "entName", "state", "from", "to"] as const;
+function bodyOf(params: Query) {
+  const body: Record<string, unknown> = { page: Number(params.page ?? 1), limit: Number(params.limit ?? 10) };
+  for (const key of filterKeys) if (params[key] !== undefined && params[key] !== "") body[key] = String(params[key]);
+  return body as never;
+}
+
+export const taskQueries = {
+  mine: (params: Query) => queryOptions({ queryKey: [taskPath, "mine", params] as const, queryFn: () => callPage(tasks.getMyList, { body: bodyOf(params) }) }),
+  others: (params: Query) => queryOptions({ queryKey: [taskPath, "others", params] as const, queryFn: () => callPage(tasks.getOtherList, { body: bodyOf(params) }) }),
+  detail: (id: string) => queryOptions({ queryKey: [taskPath, "detail", id] as const, queryFn: () => call(tasks.getDetailInfo, { query: { id } }) }),
+  warnings: () => queryOptions({ queryKey: [taskPath, "warn"] as const, queryFn: () => callPage(tasks.warnList, { query: { page: 1, limit: 5 } }) }),
+};
+
+export const planQueries = {
+  list: (params: Query) => queryOptions({ queryKey: [planPath, "plans", params] as const, queryFn: async () => {
+    const answer = await get<PlanRecord[]>(`${planPath}/list`, params);
+    return { rows: answer.data, total: answer.total ?? 0 };
+  } }),
+  info: (id: string) => queryOptions({ queryKey: [planPath, "newInfo", id] as const, queryFn: () => call(tasks.newInfo, { params: { id } }) }),
+};
+
+export interface PlanRecord {
+  id: string;
+  title: string;
+  planType: string;
+  startDate: string;
+  endDate: string;
+  ownerId: string;
+  deptId: string | null;
+  targets: { creditCode: string; entName: string }[] | null;
+  targetCount: number | null;
+  content: string | null;
+  status: string;
+  remark: string | null;
+  visitKind: string | null;
+  assignees: string[] | null;
+  distributedAt: string | null;
+  taskCount: number | null;
+  version: number;
+}
+
+export const boardQueries = {
+  proportion: (filter: Record<string, string>) => queryOptions({ queryKey: [boardPath, "proportion", filter] as const, queryFn: () => call(tasks.boardProportion, { body: filter }) }),
+  timeline: (from: string, to: string, filter: Record<string, string>) =>
+    queryOptions({ queryKey: [boardPath, "timeline", from, to, filter] as const, queryFn: () => call(tasks.boardTimeline, { body: { ...filter, from, to } }) }),
+  staff: (day: string | null, filter: Record<string, string>) =>
+    queryOptions({ queryKey: [boardPath, "staff", day, filter] as const, queryFn: () => call(tasks.queryTaskSt, { body: { ...filter, ...(day ? { day } : {}) } }) }),
+};
+
+export const taskApi = {
+  distribute: (id: string) => call(tasks.distribute, { params: { id } }),
+  followUp: (id: string, status: "inProgress" | "done" | "cancelled", handleResult?: string) => call(tasks.updateById, { body: { id, status, ...(handleResult ? { handleResult } : {}) } }),
+};
+
+export const meQuery = { queryKey: ["currentUser"], queryFn: async () => (await get<{ id: string; name: string }>("/sys/user/info")).data };
+
+/** Today in China, YYYY-MM-DD (the server decides states by the same day). */
+export const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
