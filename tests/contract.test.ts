@@ -301,6 +301,8 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: workreports.visitList, query: { ...period, page: 1, limit: 10 } }).toEqual([expect.objectContaining({ staffId: staff.userId, visits: 1, enterprises: 1, byType: { onsite: 1 } })]);
     yield { verb: workreports.trainingList, query: { ...period, page: 1, limit: 10 } };
     yield { verb: workreports.roadshowList, query: { from: "2026-01-01", to: "2026-12-31", page: 1, limit: 10 } };
+  },
+
   async *tasks() {
     const { tasks } = contract;
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
