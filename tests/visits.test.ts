@@ -38,8 +38,8 @@ describe("recording a visit", () => {
     const e = await enterprise();
     const taskId = await task(e);
     const before = (await ok(`/common/encompanyvisit/visitCount?visitorId=${adminId}`)).data;
-    const historyBefore = (await ok(`/common/envisithistory/getHistoryList?creditCode=${e.creditCode}`)).total;
-    const demandsBefore = (await ok("/common/encompanyvisit/getDemandList?limit=1")).total;
+    const historyBefore = (await ok(`/common/envisithistory/getHistoryList?creditCode=${e.creditCode}`)).total!;
+    const demandsBefore = (await ok("/common/encompanyvisit/getDemandList?limit=1")).total!;
 
     const { data } = await ok("/common/encompanyvisit/record", {
       taskId,
@@ -58,8 +58,8 @@ describe("recording a visit", () => {
     expect(after.byArchiveType.xqda - before.byArchiveType.xqda).toBe(1);
     expect(after.byArchiveType.zfda).toBe(before.byArchiveType.zfda);
     expect((await ok(`/common/encompanyvisit/visitCount?creditCode=${e.creditCode}`)).data).toMatchObject({ total: 1, enterprises: 1 });
-    expect((await ok(`/common/envisithistory/getHistoryList?creditCode=${e.creditCode}`)).total - historyBefore).toBe(1);
-    expect((await ok("/common/encompanyvisit/getDemandList?limit=1")).total - demandsBefore).toBe(1);
+    expect((await ok(`/common/envisithistory/getHistoryList?creditCode=${e.creditCode}`)).total! - historyBefore).toBe(1);
+    expect((await ok("/common/encompanyvisit/getDemandList?limit=1")).total! - demandsBefore).toBe(1);
 
     const visit = (await ok(`/common/encompanyvisit/getWzf/${data.visitId}`)).data;
     expect(visit.visit).toMatchObject({ taskId, creditCode: e.creditCode, visitorId: adminId, archiveType: "xqda", nextFollowDate: "2026-04-10", status: "visited" });

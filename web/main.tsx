@@ -25,7 +25,8 @@ import "./datamodel/index.ts"; // data-model screens
 import "./reports/index.ts"; // report designer and viewer
 import "./forms/index.ts"; // form designer, filled forms, process forms
 import "./jobs/index.ts"; // scheduled jobs and their logs
-import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
+import "./sync/index.ts";
+import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab // "sync now" and sync runs on the synchronised lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

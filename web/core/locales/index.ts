@@ -16,7 +16,8 @@ import datamodel from "./datamodel.ts";
 import reports from "./reports.ts";
 import forms from "./forms.ts";
 import jobs from "./jobs.ts";
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs };
+import visits from "./visits.ts";
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, visits };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {
