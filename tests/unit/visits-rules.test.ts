@@ -69,3 +69,18 @@ describe("check-in photos", () => {
     expect(badPhotos(["a", "b", "c", "d"], files)).toEqual(["b", "c", "d"]);
   });
 });
+
+describe("demo coordinates", () => {
+  it("are fixed by the credit code and lie inside central Shaanxi", async () => {
+    const { demoCoordinates } = await import("../../worker/seed/enterprise-demo/fixups/visits.ts");
+    const a = demoCoordinates("91610114MAA459641T");
+    expect(demoCoordinates("91610114MAA459641T")).toEqual(a);
+    expect(demoCoordinates("91610131MA6TXXXX1X")).not.toEqual(a);
+    for (const p of [a, demoCoordinates("91610131MA6TXXXX1X")]) {
+      expect(p.longitude).toBeGreaterThanOrEqual(107.6);
+      expect(p.longitude).toBeLessThan(109.1);
+      expect(p.latitude).toBeGreaterThanOrEqual(33.8);
+      expect(p.latitude).toBeLessThan(35.2);
+    }
+  });
+});
