@@ -78,13 +78,16 @@ export function CheckInDialog({ opened, onClose, visitId, enterprise }: { opened
         {enterprise ? (
           <Text size="sm" data-testid="checkin-enterprise">{enterprise.entName}</Text>
         ) : (
-          <EnterprisePicker master={master} w="100%" label={t("visits.checkIn.enterprise")} error={form.errors.creditCode as string | undefined} onPick={(e) => form.setValues({ creditCode: e.creditCode, entName: e.entName })} />
+          <>
+            <EnterprisePicker master={master} w="100%" label={t("visits.checkIn.enterprise")} error={form.errors.creditCode as string | undefined} onPick={(e) => form.setValues({ creditCode: e.creditCode, entName: e.entName })} />
+            {form.values.entName && <Text size="sm" fw={500} data-testid="checkin-picked">{form.values.entName}</Text>}
+          </>
         )}
         <Select label={t("visits.checkIn.type")} data={[{ value: "in", label: t("visits.checkIn.button") }, { value: "out", label: i18n.language === "en-US" ? "Check out" : "签退" }]} {...form.getInputProps("checkInType")} allowDeselect={false} data-testid="checkin-type" />
         <Group gap="sm" align="center">
           <Button variant="light" onClick={() => void findMe()} loading={where.state === "locating"} data-testid="checkin-locate">{t("visits.checkIn.locate")}</Button>
           <Text size="sm" data-testid="checkin-location" data-state={where.state}>
-            {where.state === "located" ? t("visits.checkIn.located", { lng: where.longitude, lat: where.latitude }) : where.state === "denied" ? t("visits.checkIn.denied") : where.state === "unsupported" ? t("visits.checkIn.unsupported") : ""}
+            {where.state === "located" ? t("visits.checkIn.located", { lon: where.longitude, lat: where.latitude }) : where.state === "denied" ? t("visits.checkIn.denied") : where.state === "unsupported" ? t("visits.checkIn.unsupported") : ""}
           </Text>
         </Group>
         {where.state === "denied" && <Alert color="orange" p="xs" data-testid="checkin-denied">{t("visits.checkIn.denied")}</Alert>}
