@@ -1,12 +1,13 @@
 /**
  * A staff member's visit, in Chinese and then in English at 1440×900: on the check-in records screen they check
  * in at an enterprise with the browser's location allowed (the distance to the enterprise is shown and stored)
- * and, in English, with the permission refused (no location, said so); from the task list they record the visit
+ * and, in English, with the permission refused (no location, said so); an enterprise is allocated to them, confirmed
+ * and committed after a dialog each (the service staff follow); from the task list they record the visit
  * against its task; the enterprise's visit timeline on its profile shows it.
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { cookie, signedInBrowser } from "./browser.ts";
+import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
@@ -16,27 +17,8 @@ afterEach(async (context) => {
 });
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout });
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-  total?: number;
-}
-async function call<T>(path: string, body?: unknown): Promise<Envelope<T>> {
-  const token = await cookie(page, "x-tr-token");
-  const headers: Record<string, string> = token ? { "x-hbi-token": token } : {};
-  const request = page.context().request;
-  const response = body === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data: body });
-  return (await response.json()) as Envelope<T>;
-}
-
-function creditCode(i: number): string {
-  const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  const first17 = `91610113${String((Date.now() + i) % 1_000_000_000).padStart(9, "0")}`;
-  const sum = weights.reduce((acc, w, k) => acc + chars.indexOf(first17[k]!) * w, 0);
-  return first17 + chars[(31 - (sum % 31)) % 31];
-}
+const call = <T = unknown>(path: string, body?: unknown) => apiCall<T>(page, path, body);
+const creditCode = runCreditCode;
 
 const suffix = Date.now().toString(36);
 const enterprise = { creditCode: creditCode(7), entName: `走访签到科技有限公司${suffix}`, longitude: 108.9402, latitude: 34.2583 };
@@ -95,6 +77,26 @@ async function recordVisit(title: string, content: string) {
   await form.waitFor({ state: "detached" });
 }
 
+/** Allocates the enterprise, then confirms and commits it on /task/allocation, each after its dialog. */
+async function allocate(texts: { confirm: string; commit: string }) {
+  const saved = await call<{ id: string }>("/common/envisituserallocation/save", { creditCode: enterprise.creditCode, entName: enterprise.entName, userId: adminId, allocateDate: "2026-03-01", status: "pending" });
+  expect(saved.code, JSON.stringify(saved)).toBe(0);
+  await page.goto(`/task/allocation?entName=${encodeURIComponent(enterprise.entName)}`);
+  const row = page.locator(`[data-testid="allocation-row"][data-id="${saved.data.id}"]`);
+  for (const [step, status] of [["confirm", "confirmed"], ["commit", "committed"]] as const) {
+    await row.getByRole("checkbox").check();
+    await expect(page.getByTestId(`allocation-${step}`).textContent()).resolves.toBe(texts[step]);
+    await page.getByTestId(`allocation-${step}`).click();
+    await page.getByTestId("allocation-confirm-text").waitFor();
+    await page.getByTestId("confirm-ok").click();
+    await poll(() => row.getAttribute("data-status")).toBe(status);
+  }
+  const master = await call<{ serviceUserId: string }[]>(`/common/enenterprisebasicinfo/list?creditCode=${enterprise.creditCode}`);
+  expect(master.data[0]!.serviceUserId).toBe(adminId);
+  // committed: no checkbox to pick it again
+  await expect(row.getByRole("checkbox").isDisabled()).resolves.toBe(true);
+}
+
 async function timelineShows(content: string) {
   await page.goto(`/common/enterprisebasicinfo/index?creditCode=${enterprise.creditCode}&tab=visit-timeline`);
   const tab = page.getByTestId("profile-visits");
@@ -102,7 +104,7 @@ async function timelineShows(content: string) {
 }
 
 describe("a staff member's visit", () => {
-  it("zh-CN: checks in with the location allowed, records the visit from the task, sees it on the profile", async () => {
+  it("zh-CN: checks in with the location allowed, allocates, records the visit from the task, sees it on the profile", async () => {
     await checkIn(true);
     await poll(() => page.locator(".mantine-Notification-root").filter({ hasText: "距企业" }).count()).toBeGreaterThan(0);
     const rows = await call<{ distanceMeters: number | null; latitude: number | null }[]>(`/common/encheckinrecord/list?creditCode=${enterprise.creditCode}`);
@@ -110,12 +112,13 @@ describe("a staff member's visit", () => {
     expect(rows.data[0]!.distanceMeters).toBeGreaterThan(950);
     expect(rows.data[0]!.distanceMeters).toBeLessThan(1050);
 
+    await allocate({ confirm: "确认分配", commit: "提交分配" });
     await recordVisit(`走访任务${suffix}`, "了解企业扩产计划和用地需求");
     await timelineShows("了解企业扩产计划和用地需求");
     await expect(page.getByTestId("profile-tab-visit-timeline").textContent()).resolves.toBe("走访时间线");
   });
 
-  it("en-US: checks in with the permission refused, records a visit, sees it on the profile", async () => {
+  it("en-US: checks in with the permission refused, allocates, records a visit, sees it on the profile", async () => {
     await switchLanguage("en-US");
     await checkIn(false);
     await poll(() => page.locator(".mantine-Notification-root").filter({ hasText: "Distance to the enterprise unknown" }).count()).toBeGreaterThan(0);
@@ -123,6 +126,7 @@ describe("a staff member's visit", () => {
     expect(rows.data).toHaveLength(2);
     expect(rows.data.filter((r) => r.distanceMeters === null && r.latitude === null)).toHaveLength(1);
 
+    await allocate({ confirm: "Confirm", commit: "Commit" });
     await recordVisit(`Visit task ${suffix}`, "Discussed the export plan");
     await timelineShows("Discussed the export plan");
     await expect(page.getByTestId("profile-tab-visit-timeline").textContent()).resolves.toBe("Visit timeline");

@@ -40,7 +40,7 @@ const allocationList: ListSpec<Row> = {
   path: allocationPath,
   query: (params) => allocationQueries.list(params),
   rowKey: (r) => String(r.id),
-  rowAttrs: (r) => ({ "data-status": String(r.status ?? ""), "data-credit-code": String(r.creditCode ?? "") }),
+  rowAttrs: (r) => ({ "data-id": String(r.id), "data-status": String(r.status ?? ""), "data-credit-code": String(r.creditCode ?? "") }),
   selectable: (r) => r.status !== "committed",
   filters: [
     { kind: "text", key: "entName", label: (t) => t("visits.allocation.enterprise") },
