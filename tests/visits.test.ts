@@ -106,6 +106,17 @@ describe("recording a visit", () => {
     expect((await ok(`/common/encompanyvisit/visitCount?creditCode=${e.creditCode}`)).data.total).toBe(0);
   });
 
+  it("exports an enterprise's archives as a download named in content-disposition", async () => {
+    const e = await enterprise();
+    await ok("/common/encompanyvisit/record", { taskId: await task(e), visitDate: "2026-03-14", visitType: "onsite", archiveType: "zfda", content: "导出用走访", details: { purpose: "p" } });
+    const file = await call("/common/envisithistory/export", { token: admin, body: { filters: { creditCode: e.creditCode } } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toContain("spreadsheetml");
+    expect(decodeURIComponent(file.headers.get("content-disposition") ?? "")).toMatch(/attachment; filename=.*走访历史-\d{8}\.xlsx/);
+    const refused = await call("/common/envisithistory/export", { token: (await userWithPermissions(admin, ["common:envisithistory:list"])).token, body: {} });
+    expect(refused.body.code).toBe(403);
+  });
+
   it("refuses an update of an archive through another kind's verb", async () => {
     const e = await enterprise();
     const { data } = await ok("/common/encompanyvisit/record", { taskId: await task(e), visitDate: "2026-03-12", visitType: "onsite", archiveType: "zfda", content: "走访", details: { purpose: "p" } });
