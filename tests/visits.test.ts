@@ -173,6 +173,14 @@ describe("allocation", () => {
     const { data } = await ok("/common/envisituserallocation/save", { creditCode: e.creditCode, entName: e.entName, userId: adminId, allocateDate: "2026-03-01", status: "pending" });
     expect((await call("/common/envisituserallocation/confirm", { token: reader.token, body: { ids: [data.id] } })).body.code).toBe(403);
     expect((await call("/common/encompanyvisit/record", { token: reader.token, body: {} })).body.code).toBe(403);
+    // a visitor records their own tasks, not another staff member's
+    const visitor = await userWithPermissions(admin, ["common:encompanyvisit:save"]);
+    const e2 = await enterprise();
+    const body = (taskId: string) => ({ taskId, visitDate: "2026-03-15", visitType: "onsite", archiveType: "zfda", content: "走访", details: { purpose: "p" } });
+    expect((await call("/common/encompanyvisit/record", { token: visitor.token, body: body(await task(e2)) })).body.code).toBe(403);
+    const own = await call("/common/encompanyvisit/record", { token: visitor.token, body: body(await task(e2, visitor.userId)) });
+    expect(own.body.code, JSON.stringify(own.body)).toBe(0);
+    expect((await ok(`/common/encompanyvisit/visitCount?creditCode=${e2.creditCode}`)).data.total).toBe(1);
     expect((await call("/common/encheckinrecord/checkIn", { token: reader.token, body: {} })).body.code).toBe(403);
     expect((await ok(`/common/envisituserallocation/info/${data.id}`)).data.status).toBe("pending");
   });

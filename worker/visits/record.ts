@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { recordVisitBody } from "../../events/api/visits.ts";
 import { l } from "../../events/family.ts";
-import { ValidationError, notFound } from "../errors.ts";
+import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
 import { newCreate } from "../resources/commands.ts";
 import { findById } from "../resources/query.ts";
 import type { StreamWrite } from "../store/types.ts";
@@ -18,10 +18,19 @@ export type RecordVisit = z.infer<typeof recordVisitBody>;
 
 const idOf = (write: StreamWrite) => write.stream.slice(write.stream.indexOf(":") + 1);
 
+/** Who records: the visitor, and whether they may record on another staff member's task (the task list's update tag). */
+export interface Recorder {
+  id: string;
+  mayRecordForOthers: boolean;
+}
+
 /** The writes of one recorded visit; refuses (naming the field) before anything is written. */
-export async function recordVisitWrites(db: D1Database, input: RecordVisit, visitorId: string, now: string) {
+export async function recordVisitWrites(db: D1Database, input: RecordVisit, recorder: Recorder, now: string) {
+  const visitorId = recorder.id;
   const task = await findById(db, taskFamily, input.taskId);
   if (!task) throw notFound(taskFamily.label);
+  // a staff member records their own tasks; someone who manages the tasks may record anyone's
+  if (task.receiverId !== visitorId && !recorder.mayRecordForOthers) throw new DomainError(codes.forbidden, "forbidden", { perm: taskFamily.tags.update });
   const problems = detailProblems(input.archiveType, input.details ?? {});
   if (problems.length) throw new ValidationError(problems.map((p) => ({ ...p, key: "valueNotAllowed" as const })));
   if (input.nextFollowDate && input.nextFollowDate <= input.visitDate) {

@@ -13,7 +13,7 @@ import { executeHere } from "../../http/command.ts";
 import { notFound } from "../../errors.ts";
 import { camelRow, findById, listAll, listPage, toRecord } from "../../resources/query.ts";
 import { displayTime } from "../../time.ts";
-import { archiveFamily, checkInFamily, visitFamily } from "../families.ts";
+import { archiveFamily, checkInFamily, taskFamily, visitFamily } from "../families.ts";
 import { demandArchives, visitCounts, visitedEnterprises } from "../queries.ts";
 import { recordVisitWrites } from "../record.ts";
 import { idParam, labelsOf, scopedTo } from "./shared.ts";
@@ -29,7 +29,7 @@ export function visitRoutes(routes: RouteTable) {
       const actor = actorOf(c);
       const answer = await executeHere(c, {
         name: "visit.record",
-        decide: ({ at }) => recordVisitWrites(c.env.DB, body, actor.id, displayTime(at)),
+        decide: ({ at }) => recordVisitWrites(c.env.DB, body, { id: actor.id, mayRecordForOthers: actor.admin || actor.permissions.has(taskFamily.tags.update) }, displayTime(at)),
       });
       return ok(c, answer, "created");
     }, doc("按任务登记走访（档案、诉求、下次跟进）", "record a visit against its task (archive, demand, next follow-up)"))
