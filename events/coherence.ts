@@ -15,6 +15,8 @@ type Rec = Record<string, unknown>;
 export const dateChains: readonly (readonly string[])[] = [
   // lists one enters and leaves, cases from filing to their end
   ["inclusionDate", "removalDate"],
+  // a visit's next follow-up comes after it
+  ["visitDate", "nextFollowDate"],
   ["filingDate", "issueDate", "publishDate", "exitDate"],
   ["filingDate", "closeDate"],
   ["filingDate", "finalDate"],

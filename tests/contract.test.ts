@@ -338,6 +338,64 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: tasks.boardTimeline, body: { from: day, to: day } };
     yield { verb: tasks.queryTaskSt, body: { day } };
   },
+
+  async *visits() {
+    const { visits } = contract;
+    const code = creditCode();
+    const entName = `契约走访企业${code.slice(-6)}`;
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName, areaCode: "610100", longitude: 108.94, latitude: 34.26 } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    const adminId = await seedId("user:admin");
+    const task = await call("/common/entaskmsg/save", { token: admin, body: { creditCode: code, entName, title: "契约走访任务", msgType: "visit", receiverId: adminId, deadline: "2026-12-31", status: "notStarted" } });
+    expect(task.body.code, JSON.stringify(task.body)).toBe(0);
+    const taskId = task.body.data.id as string;
+    const base = { taskId, visitDate: "2026-03-02", visitType: "onsite", content: "了解企业经营情况" };
+    const zf = yield { verb: visits.record, body: { ...base, archiveType: "zfda", details: { purpose: "日常走访" } } };
+    const fw = yield { verb: visits.record, body: { ...base, archiveType: "fwda", details: { serviceItem: "政策辅导", serviceType: "policy" } } };
+    const xq = yield { verb: visits.record, body: { ...base, archiveType: "xqda", demands: "需要流动资金贷款", details: { demandType: "financing", demandTitle: "流动资金贷款" }, demand: { title: "流动资金贷款", demandType: "financing", toPortal: true, serviceType: "financeTax" }, nextFollowDate: "2026-04-01" } };
+    expect(xq.portalDemandId).toEqual(expect.any(String));
+    expect(xq.nextTaskId).toEqual(expect.any(String));
+    const enterprises = yield { verb: visits.enList, query: { page: 1, limit: 100 } };
+    expect(enterprises.find((e: { creditCode: string }) => e.creditCode === code)?.visitCount).toBe(3);
+    const history = yield { verb: visits.visitHistory, query: { creditCode: code } };
+    expect(history).toHaveLength(3);
+    const counts = yield { verb: visits.visitCount, query: { creditCode: code } };
+    expect(counts).toMatchObject({ total: 3, enterprises: 1, byArchiveType: { zfda: 1, fwda: 1, xqda: 1 } });
+    const one = yield { verb: visits.getWzf, params: { id: zf.visitId } };
+    expect(one.archives.map((a: { id: string }) => a.id)).toEqual([zf.archiveId]);
+    const mine = yield { verb: visits.getDemandList, query: { creditCode: code } };
+    expect(mine.map((a: { id: string }) => a.id)).toEqual([xq.archiveId]);
+    yield { verb: visits.getOtherDemandList, query: { creditCode: code } };
+    expect((yield { verb: visits.zfdalist, query: { creditCode: code } }).map((a: { id: string }) => a.id)).toEqual([zf.archiveId]);
+    expect((yield { verb: visits.fwdalist, query: { creditCode: code } }).map((a: { id: string }) => a.id)).toEqual([fw.archiveId]);
+    expect(yield { verb: visits.fwdaSelectlist, query: { creditCode: code } }).toHaveLength(1);
+    const kinds = yield { verb: visits.zfdaFields };
+    expect(kinds.map((k: { archiveType: string }) => k.archiveType)).toEqual(["zfda", "fwda", "xqda"]);
+    expect(yield { verb: visits.getInfoByTaskId, params: { id: taskId } }).toHaveLength(3);
+    const info = yield { verb: visits.pcHistoryInfo, params: { id: zf.archiveId } };
+    expect(info.enterprise.creditCode).toBe(code);
+    expect(yield { verb: visits.getHistoryList, query: { creditCode: code } }).toHaveLength(3);
+    yield { verb: visits.zfdaUpdate, body: { id: zf.archiveId, solution: "已解答" } };
+    yield { verb: visits.fwdaUpdate, body: { id: fw.archiveId, details: { serviceItem: "政策辅导", serviceType: "policy", serviceHours: 2 } } };
+    yield { verb: visits.xqdaUpdate, body: { id: xq.archiveId, solution: "对接银行" } };
+    const dicts = yield { verb: visits.dictVisitTable };
+    expect(dicts.visitArchiveType.map((e: { value: string }) => e.value)).toEqual(["zfda", "fwda", "xqda"]);
+    yield { verb: visits.xqdaCheck, body: { id: xq.archiveId, status: "done", checkOpinion: "已办结" } };
+    const allocation = await call("/common/envisituserallocation/save", { token: admin, body: { creditCode: code, entName, userId: adminId, allocateDate: "2026-03-01", status: "pending", taskPlanId: "contract-plan" } });
+    expect(allocation.body.code, JSON.stringify(allocation.body)).toBe(0);
+    const allocationId = allocation.body.data.id as string;
+    expect(yield { verb: visits.allocationList, query: { creditCode: code } }).toHaveLength(1);
+    yield { verb: visits.allocationFields };
+    expect(yield { verb: visits.allocationByTask, params: { id: "contract-plan" } }).toHaveLength(1);
+    yield { verb: visits.allocationInfo, params: { id: allocationId } };
+    yield { verb: visits.batchUpdateService, body: { ids: [allocationId], userId: adminId } };
+    expect(yield { verb: visits.confirm, body: { ids: [allocationId] } }).toEqual({ ids: [allocationId], status: "confirmed" });
+    yield { verb: visits.commit, body: { ids: [allocationId] } };
+    const checkIn = yield { verb: visits.checkIn, body: { creditCode: code, entName, visitId: zf.visitId, checkInType: "in", longitude: 108.95, latitude: 34.26 } };
+    expect(checkIn.distanceMeters).toBeGreaterThan(800);
+    expect(checkIn.distanceMeters).toBeLessThan(1000);
+    expect((yield { verb: visits.checkInsOfVisit, params: { id: zf.visitId } }).map((r: { id: string }) => r.id)).toEqual([checkIn.id]);
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {

@@ -11,8 +11,8 @@ import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 import { workreports } from "./workreports.ts";
-
 import { tasks } from "./tasks.ts";
+import { visits } from "./visits.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks, visits };
 export type { Answer, Verb } from "./verb.ts";

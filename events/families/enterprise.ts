@@ -34,6 +34,9 @@ export const enterpriseBasicInfo = defineFamily({
     regCapital: field.number(l("注册资本(万元)", "Registered capital (10k CNY)"), { min: 0 }),
     estDate: field.date(l("成立日期", "Established on")),
     regAddress: field.text(l("住所", "Registered address"), { max: 255 }),
+    // the address's coordinates (WGS-84), so a visit's check-in can tell how far from the enterprise it was made
+    longitude: field.number(l("经度", "Longitude")),
+    latitude: field.number(l("纬度", "Latitude")),
     areaCode: field.text(l("所属区划", "Area"), { max: 6, rules: ["zoningCode"] }),
     industry: field.dict(l("所属行业", "Industry"), "industry"),
     scale: field.dict(l("企业规模", "Enterprise scale"), "enterpriseScale"),

@@ -25,8 +25,9 @@ import {
   synTddyResults, synTdgyResults, synXzgxfList, synXzgxfStaffList,
 } from "./syn-courts.ts";
 import { freezeInfo, pledgeInfo } from "./services.ts";
+import { checkInRecord, companyVisit, visitHistory, visitUserAllocation } from "./casework.ts";
 
-export const profileGroupIds = ["operations", "ip", "finance", "judicial", "credit", "tax", "administrative", "services"] as const;
+export const profileGroupIds = ["operations", "ip", "finance", "judicial", "credit", "tax", "administrative", "visits", "services"] as const;
 export type ProfileGroupId = (typeof profileGroupIds)[number];
 
 /** One tab of a group: its lists (the first names the tab; a second is the synchronised mirror of the first). */
@@ -81,6 +82,8 @@ const declared: Record<ProfileGroupId, { label: Text; tabs: ProfileTab[] }> = {
     label: l("行政监管", "Administrative"),
     tabs: [tab(synCaseInfoDjgs), tab(synDetailListPenalty)],
   },
+  // the enterprise's visits, their archives, check-ins and its allocation to staff
+  visits: { label: l("走访服务", "Visits"), tabs: [tab(companyVisit), tab(visitHistory), tab(checkInRecord), tab(visitUserAllocation)] },
   services: { label: l("企业服务", "Services"), tabs: [] },
 };
 

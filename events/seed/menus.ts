@@ -652,7 +652,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "task-checkin", name: "签到记录", enName: "Check-in records", type: 1,
         url: "/task/checkin", componentUrl: "task/checkin/index", routeName: "task-checkin", icon: "map-pin-check",
-        perms: "common:encheckinrecord:list,common:encheckinrecord:info",
+        perms: "common:encheckinrecord:list,common:encheckinrecord:info,common:encheckinrecord:save",
       },
     ],
   },

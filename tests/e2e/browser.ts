@@ -135,6 +135,31 @@ export async function cookie(page: Page, name: string): Promise<string | undefin
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+}
+
+/** A GET (no body) or POST to the API with the browser's token, answering the whole envelope. */
+export async function apiCall<T>(page: Page, path: string, body?: unknown): Promise<Envelope<T>> {
+  const token = await cookie(page, "x-tr-token");
+  const headers: Record<string, string> = token ? { "x-hbi-token": token } : {};
+  const request = page.context().request;
+  const response = body === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data: body });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The i-th valid unified social credit code (GB 32100 check character) of this run, in Xi'an's Yanta district. */
+export function runCreditCode(i: number): string {
+  const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
+  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+  const first17 = `91610113${String((Date.now() + i) % 1_000_000_000).padStart(9, "0")}`;
+  const sum = weights.reduce((acc, w, k) => acc + chars.indexOf(first17[k]!) * w, 0);
+  return first17 + chars[(31 - (sum % 31)) % 31];
+}
+
 /** Calls the API with the browser's token (cookie x-tr-token in header x-hbi-token). */
 export async function api<T>(page: Page, path: string): Promise<T> {
   const token = await cookie(page, "x-tr-token");

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { cookie, signedInBrowser } from "./browser.ts";
+import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
 import { synFamilies, synLists } from "../../events/families/syn-lists.ts";
 import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { sampleCount } from "../../events/syn/sample.ts";
@@ -22,29 +22,8 @@ afterEach(async (context) => {
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout });
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-  total?: number;
-}
-
-async function call<T>(path: string, body?: unknown): Promise<Envelope<T>> {
-  const token = await cookie(page, "x-tr-token");
-  const headers: Record<string, string> = token ? { "x-hbi-token": token } : {};
-  const request = page.context().request;
-  const response = body === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data: body });
-  return (await response.json()) as Envelope<T>;
-}
-
-/** The i-th valid unified social credit code (GB 32100 check character) of this run, in Xi'an's Yanta district. */
-function creditCode(i: number): string {
-  const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  const first17 = `91610113${String((Date.now() + i) % 1_000_000_000).padStart(9, "0")}`;
-  const sum = weights.reduce((acc, w, k) => acc + chars.indexOf(first17[k]!) * w, 0);
-  return first17 + chars[(31 - (sum % 31)) % 31];
-}
+const call = <T = unknown>(path: string, body?: unknown) => apiCall<T>(page, path, body);
+const creditCode = runCreditCode;
 
 const softwareList = synLists.find((s) => s.family.name === "syn.synswlist")!;
 const creditList = synLists.find((s) => s.family.name === "syn.synxzgxfstafflist")!;

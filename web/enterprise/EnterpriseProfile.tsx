@@ -13,7 +13,7 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, St
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { IconBuildingSkyscraper, IconEdit, IconHistory, IconInfoCircle } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { enterprise } from "../../events/api/enterprise.ts";
 import type { Family } from "../../events/family.ts";
@@ -32,6 +32,7 @@ import { findTab, groupCount, masterName, openingTab, shownGroups, tabCount, typ
 import { profilePath } from "./paths.ts";
 import { EnterprisePicker } from "./EnterprisePicker.tsx";
 import { ProfileTimeline } from "./Timeline.tsx";
+import { profilePanelsShown } from "../registry/index.ts";
 
 /** The header's facts: the first declared field of each (the master's declaration may name them either way). */
 const headerFacts: string[][] = [["legalPerson", "legalRepName"], ["regStatus", "status"], ["industry", "industryCode"], ["scale", "enterpriseScale"], ["areaCode"], ["serviceUserId"]];
@@ -81,7 +82,10 @@ function Profile({ master, creditCode, tab }: { master: Family; creditCode: stri
   }, [tab, refetch]);
   // the timeline answers with the info tag (and only the families the reader may list)
   const timeline = hasPermission(master.tags.info);
-  const current = tab === "timeline" && timeline ? "timeline" : open ? `group:${open.group.id}` : "basic";
+  // tabs other areas add (the visits timeline…), by their key
+  const panels = useMemo(() => profilePanelsShown(), []);
+  const panel = panels.find((p) => p.key === tab);
+  const current = tab === "timeline" && timeline ? "timeline" : panel ? panel.key : open ? `group:${open.group.id}` : "basic";
 
   const go = (next: string) => void navigate({ to: profilePath, search: { creditCode, ...(next === "basic" ? {} : { tab: next }) } as never, replace: true, resetScroll: false });
   const openGroup = (value: string | null) => {
@@ -115,6 +119,7 @@ function Profile({ master, creditCode, tab }: { master: Family; creditCode: stri
             </Tabs.Tab>
           ))}
           {timeline && <Tabs.Tab value="timeline" leftSection={<IconHistory size={16} />} data-testid="profile-tab-timeline">{t("enterprise.tabs.timeline")}</Tabs.Tab>}
+          {panels.map((p) => <Tabs.Tab key={p.key} value={p.key} data-testid={`profile-tab-${p.key}`}>{p.label(t)}</Tabs.Tab>)}
         </Tabs.List>
 
         <Tabs.Panel value="basic" pt="md">
@@ -132,6 +137,14 @@ function Profile({ master, creditCode, tab }: { master: Family; creditCode: stri
             <ProfileTimeline master={master} creditCode={creditCode} />
           </Tabs.Panel>
         )}
+
+        {panels.map((p) => (
+          <Tabs.Panel key={p.key} value={p.key} pt="md">
+            <Suspense fallback={<Center h={120}><Loader /></Center>}>
+              <p.component creditCode={creditCode} />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -119,3 +119,23 @@ export function approvalRecordLoader(): ApprovalRecordLoader | null {
   return approvalRecord;
 }
 
+
+// ——— the enterprise profile's extra tabs ———
+
+/** A tab of the enterprise profile beside its groups (e.g. the visits timeline), shown when `when` allows. */
+export interface ProfilePanel {
+  key: string;
+  label: (t: (key: string) => string) => string;
+  component: ComponentType<{ creditCode: string }>;
+  when?: () => boolean;
+}
+
+const profilePanels: ProfilePanel[] = [];
+
+export function registerProfilePanel(panel: ProfilePanel) {
+  profilePanels.push(panel);
+}
+
+export function profilePanelsShown(): ProfilePanel[] {
+  return profilePanels.filter((p) => p.when?.() ?? true);
+}

@@ -18,7 +18,8 @@ import forms from "./forms.ts";
 import jobs from "./jobs.ts";
 import workreports from "./workreports.ts";
 import tasks from "./tasks.ts";
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports, tasks };
+import visits from "./visits.ts";
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports, tasks, visits };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {

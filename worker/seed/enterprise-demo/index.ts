@@ -50,6 +50,7 @@ const refTargets: Record<string, string> = {
   demandId: "portaldemand",
   taskPlanId: "entaskplan",
   visitId: "encompanyvisit",
+  taskId: "entaskmsg",
   modelId: "tbevaluationmodel",
   metricId: "tbevaluationmetric",
   paperId: "tbevaluationpaper",

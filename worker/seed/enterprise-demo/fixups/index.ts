@@ -8,9 +8,10 @@ import type { BuildContext } from "../context.ts";
 import { caseworkFixups } from "./casework.ts";
 import { enterpriseFixups } from "./enterprise.ts";
 import { serviceFixups } from "./services.ts";
+import { visitFixups } from "./visits.ts";
 import type { Fixup } from "./kit.ts";
 
-const fixups: Record<string, Fixup> = { ...enterpriseFixups, ...serviceFixups, ...caseworkFixups };
+const fixups: Record<string, Fixup> = { ...enterpriseFixups, ...serviceFixups, ...caseworkFixups, ...visitFixups };
 
 /** Applies the family's fixup (by its short name), if it has one. */
 export function fixup(record: Record<string, unknown>, ctx: BuildContext): void {
