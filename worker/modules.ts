@@ -24,6 +24,7 @@ import { datamodelModule } from "./datamodel/index.ts";
 import { webhooksModule } from "./webhooks/index.ts";
 import { jobsModule } from "./jobs/index.ts";
 import { syncModule } from "./sync/index.ts";
+import { ganttModule } from "./gantt/index.ts";
 import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
@@ -33,7 +34,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, ganttModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

@@ -10,6 +10,7 @@ import { jobs } from "./jobs.ts";
 import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
+import { gantt } from "./gantt.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, gantt };
 export type { Answer, Verb } from "./verb.ts";
