@@ -109,7 +109,7 @@ export async function fromMsProjectXml(source: string): Promise<FileTask[]> {
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: "@",
-    removeNSPrefix: true,
+    removeNSPrefix: false,
     parseTagValue: false,
     processEntities: true,
     htmlEntities: false,
