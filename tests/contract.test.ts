@@ -278,6 +278,8 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const saved = yield { verb: gantt.savePlan, body: { projectId, tasks } };
     expect(saved.tasks).toHaveLength(2);
     yield { verb: gantt.plan, query: { projectId } };
+    const projects = yield { verb: gantt.projects, query: { keyword: "契约排期" } };
+    expect(projects.find((p: { id: string }) => p.id === projectId)?.tasks).toBe(2);
     yield { verb: gantt.selectConf, query: { projectId } };
     yield { verb: gantt.saveConf, body: { projectId, settings: { zoom: "month", barColor: "#112233" } } };
     yield { verb: gantt.deleteConf, body: { projectId } };

@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { planProblems, planTask, type PlanTaskInput } from "../events/gantt/plan.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import factoryXml from "./gantt/factory.xml?raw";
+import { store } from "../worker/modules.ts";
+import { seedId } from "../worker/seed/index.ts";
+import { seedDemoSchedules } from "../worker/seed/enterprise-demo/schedules.ts";
 
 let admin: string;
 let zhangwei: string;
@@ -52,7 +55,7 @@ interface Stored {
   milestone: boolean;
   status: string;
   durationDays: number;
-  predecessors: { id: string; type: string; lag: number }[];
+  predecessors: { id: string; type: "FS" | "SS" | "FF" | "SF"; lag: number }[];
 }
 
 /** A plan by names (ids differ between projects): what makes two plans the same plan. */
@@ -305,6 +308,22 @@ describe("MS Project XML and xlsx", () => {
     expect(answer.data.saved).toBe(false);
     expect(answer.data.tasks).toHaveLength(6);
     expect(await eventCount()).toBe(events);
+  });
+});
+
+describe("the demo's schedules", () => {
+  it("gives the first listed projects a valid plan in every state, with the same ids on every run", async () => {
+    await project("演示排期项目甲");
+    const at = "2026-06-01T02:00:00.000Z";
+    expect(await seedDemoSchedules(env.DB, store, seedId, at, 1)).toBe(1);
+    const listed = await call("/gantt/projects", { token: admin });
+    const first = listed.body.data[0] as { id: string; tasks: number };
+    expect(first.tasks).toBe(11);
+    const tasks = await readPlan(first.id);
+    expect(planProblems(parse(tasks.map(({ ownerName: _n, status: _s, durationDays: _d, ...t }) => t)))).toEqual([]);
+    expect(new Set(tasks.map((t) => t.status))).toEqual(new Set(["done", "inProgress", "delayed", "notStarted"]));
+    expect(tasks[0]!.id).toBe(await seedId(`gantt:${first.id}:prep`));
+    expect(tasks.find((t) => t.milestone)?.name).toBe("竣工验收");
   });
 });
 

@@ -32,7 +32,12 @@ export const visualConf = z.strictObject({
   version: z.number().int(),
 });
 
+/** A project the schedule screen offers: its name, enterprise and how many tasks its plan has. */
+export const scheduleProject = z.strictObject({ id: z.string(), projectName: z.string(), entName: z.string().nullable(), tasks: z.number().int() });
+
 export const gantt = {
+  /** projects by name (keyword), those with a plan first; at most 50 */
+  projects: verb({ method: "GET", path: "/gantt/projects", query: z.object({ keyword: z.string().max(100).optional() }), response: z.array(scheduleProject) }),
   plan: verb({ method: "GET", path: "/gantt/plan", query: z.object({ projectId }), response: plan }),
   /** replaces the plan's tasks in one batch: kept ids are updated, new ones created, missing ones deleted */
   savePlan: verb({ method: "POST", path: "/gantt/savePlan", body: z.object({ projectId, tasks: planTasks }), response: plan }),

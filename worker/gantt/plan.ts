@@ -105,10 +105,10 @@ const chinaDay = (at: string) => new Date(Date.parse(at) + 8 * 3600_000).toISOSt
  * The writes that make the stored plan `tasks`: the plan's ids that name a stored task of this project keep
  * it; any other id is a new task (a fresh id), and references to it follow.
  */
-export async function planWrites(db: D1Database, projectId: string, tasks: PlanTask[], at: string): Promise<{ writes: StreamWrite[]; ids: Map<string, string> }> {
+export async function planWrites(db: D1Database, projectId: string, tasks: PlanTask[], at: string, newId: (key: string) => string = () => crypto.randomUUID()): Promise<{ writes: StreamWrite[]; ids: Map<string, string> }> {
   const existing = await planRecords(db, projectId);
   const stored = new Set(existing.map((r) => String(r.id)));
-  const ids = new Map(tasks.map((t) => [t.id, stored.has(t.id) ? t.id : crypto.randomUUID()]));
+  const ids = new Map(tasks.map((t) => [t.id, stored.has(t.id) ? t.id : newId(t.id)]));
   const owners = [...new Set(tasks.map((t) => t.owner).filter((o): o is string => !!o))];
   const known = await userNames(db, owners);
   for (const t of tasks) if (t.owner && !known.has(t.owner)) throw new UnknownOwnerError(t.name, t.owner);

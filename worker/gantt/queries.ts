@@ -5,6 +5,7 @@ import { projectShow } from "../../events/families/services.ts";
 import { user } from "../../events/families/sys.ts";
 import { projectVisualConf } from "../../events/families/gantt.ts";
 import { findById, listAll, recordWhere } from "../resources/query.ts";
+import { containsPattern } from "../http/input.ts";
 
 export const scheduleFamily = projectSchedulePlan as unknown as Family;
 export const projectFamily = projectShow as unknown as Family;
@@ -45,6 +46,21 @@ export async function usersByName(db: D1Database, names: string[]): Promise<Map<
   }
   for (const name of twice) out.delete(name);
   return out;
+}
+
+/** Projects whose name holds `keyword` (all without one), those with the most tasks first, at most 50. */
+export async function scheduleProjects(db: D1Database, keyword: string) {
+  const name = projectFamily.column.projectName!;
+  const ent = projectFamily.column.entName!;
+  const owner = scheduleFamily.column.projectId!;
+  const rows = await db
+    .prepare(
+      `SELECT p.${projectFamily.idColumn} AS id, p.${name} AS projectName, p.${ent} AS entName, (SELECT COUNT(*) FROM ${scheduleFamily.table} s WHERE s.${owner} = p.${projectFamily.idColumn}) AS tasks
+       FROM ${projectFamily.table} p WHERE ?1 = '' OR p.${name} LIKE ?2 ESCAPE '\\' ORDER BY tasks DESC, p.${name}, p.${projectFamily.idColumn} LIMIT 50`,
+    )
+    .bind(keyword, containsPattern(keyword))
+    .all<{ id: string; projectName: string; entName: string | null; tasks: number }>();
+  return rows.results;
 }
 
 /** The project's stored picture settings record, or null. */

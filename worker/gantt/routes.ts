@@ -16,6 +16,7 @@ import { xlsxType } from "../resources/spreadsheet/errors.ts";
 import { PlanFileError, checkPlanFile, planFormats, type PlanFormat, planFileResponse, readPlanFile, resolveOwners } from "./files.ts";
 import { planTags, readPlan, requireValidPlan, savePlan } from "./plan.ts";
 import { templateXlsx } from "./sheet.ts";
+import { scheduleProjects } from "./queries.ts";
 import { deleteVisualConf, readVisualConf, saveVisualConf, visualTags } from "./visual.ts";
 
 const projectKey = z.string().min(1).max(64);
@@ -57,6 +58,7 @@ async function exportProject(c: Context<AppEnv>) {
 
 export function ganttRoutes(table: RouteTable) {
   table
+    .verb(gantt.projects, planTags.read, async (c) => reply(c, gantt.projects, await scheduleProjects(c.env.DB, parseInput(gantt.projects.query, c.req.query(), labels).keyword ?? "")))
     .verb(gantt.plan, planTags.read, async (c) => reply(c, gantt.plan, await readPlan(c.env.DB, parseInput(gantt.plan.query, c.req.query(), labels).projectId)))
     .verb(gantt.savePlan, planTags.save, async (c) => {
       const body = await readBody(c, gantt.savePlan.body, labels);
