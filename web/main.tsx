@@ -26,6 +26,7 @@ import "./reports/index.ts"; // report designer and viewer
 import "./forms/index.ts"; // form designer, filled forms, process forms
 import "./jobs/index.ts"; // scheduled jobs and their logs
 import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
+import "./gantt/index.ts"; // project schedules on a Gantt chart
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

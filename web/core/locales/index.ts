@@ -16,7 +16,8 @@ import datamodel from "./datamodel.ts";
 import reports from "./reports.ts";
 import forms from "./forms.ts";
 import jobs from "./jobs.ts";
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs };
+import gantt from "./gantt.ts";
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, gantt };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {
