@@ -12,6 +12,7 @@ import factoryXml from "./gantt/factory.xml?raw";
 import { store } from "../worker/modules.ts";
 import { seedId } from "../worker/seed/index.ts";
 import { seedDemoSchedules } from "../worker/seed/enterprise-demo/schedules.ts";
+import { chartData, planOf } from "../web/gantt/convert.ts";
 
 let admin: string;
 let zhangwei: string;
@@ -134,6 +135,19 @@ describe("the plan's rules (pure)", () => {
       { id: "9", name: "  ", start: "2026-02-30", end: "2026-03-02" },
     ])).map((p) => `${p.task.id}:${p.rule}`);
     expect(rules).toEqual(expect.arrayContaining(["1:endBeforeStart", "2:progressRange", "3:progressRange", "4:unknownPredecessor", "5:selfDependency", "6:unknownParent", "7:parentCycle", "9:nameRequired", "9:invalidDate"]));
+  });
+});
+
+describe("the chart's mapping (web/gantt/convert.ts)", () => {
+  it("hands the chart exclusive ends, link codes and open summaries, and reads the same plan back", () => {
+    const stored = parse(samplePlan()).map((t) => ({ ...t, ownerName: null, status: "notStarted", durationDays: 1 }));
+    const { tasks, links } = chartData(stored);
+    expect(tasks[1]!.end).toEqual(new Date(2026, 2, 7));
+    expect(tasks[0]).toMatchObject({ type: "summary", open: true });
+    expect(tasks[1]!.open).toBeUndefined();
+    expect(tasks[5]).toMatchObject({ type: "milestone" });
+    expect(links.find((l) => l.target === "c")).toMatchObject({ source: "a", type: "s2s", lag: 5 });
+    expect(planOf(tasks, links)).toEqual(parse(samplePlan()));
   });
 });
 

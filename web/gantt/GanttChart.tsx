@@ -62,7 +62,7 @@ export default function GanttChart({ tasks, settings, readonly, onApi }: GanttCh
   const words = zh ? { ...coreZh, ...ganttZh } : { ...coreEn, ...ganttEn };
   return (
     <Locale words={words}>
-      <Willow>
+      <Willow fonts={false}>
         <div style={colours} data-testid="gantt-chart" className={[settings.showLinks ? "" : "gantt-no-links", settings.showProgress ? "" : "gantt-no-progress"].join(" ")}>
           <Gantt
             init={(a) => {

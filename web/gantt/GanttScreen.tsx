@@ -53,15 +53,12 @@ export default function GanttScreen(_props: ScreenProps) {
     setGeneration((g) => g + 1);
   };
 
-  const save = async () => {
-    if (!api.current || !projectId) return;
-    const tasks = api.current.serialize({ data: "tasks" }) as ITask[];
-    const links = api.current.serialize({ data: "links" }) as ILink[];
+  /** Runs a write of the plan: its message on success, then the stored plan again; a refusal stays shown above the chart. */
+  const write = async (work: () => Promise<string>) => {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await ganttApi.save(projectId, planOf(tasks, links));
-      notifySuccess(answer.msg);
+      notifySuccess(await work());
       await reload();
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
@@ -69,6 +66,14 @@ export default function GanttScreen(_props: ScreenProps) {
     } finally {
       setBusy(false);
     }
+  };
+
+  const save = () => {
+    const chart = api.current;
+    if (!chart || !projectId) return;
+    const tasks = chart.serialize({ data: "tasks" }) as ITask[];
+    const links = chart.serialize({ data: "links" }) as ILink[];
+    return write(async () => (await ganttApi.save(projectId, planOf(tasks, links))).msg);
   };
 
   const addTask = () => {
@@ -79,21 +84,13 @@ export default function GanttScreen(_props: ScreenProps) {
     void api.current.exec("add-task", { task: { text: t("gantt.newTask"), start, end, progress: 0, type: "task" }, select: true, show: true });
   };
 
-  const importFile = async (file: File | null) => {
+  const importFile = (file: File | null) => {
     if (!file || !projectId) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    return write(async () => {
       const answer = await ganttApi.importFile(projectId, file);
-      notifySuccess(t("gantt.imported", { count: answer.data.tasks.length }));
       if (answer.data.unmatchedOwners.length) notifyError(t("gantt.unmatchedOwners", { names: answer.data.unmatchedOwners.join(t("gantt.listSeparator")) }));
-      await reload();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+      return t("gantt.imported", { count: answer.data.tasks.length });
+    });
   };
 
   const download = async (work: () => Promise<{ data: Blob }>, fallback: string) => {

@@ -5,7 +5,10 @@
  */
 import type { ILink, ITask } from "@svar-ui/react-gantt";
 import type { LinkType, PlanTaskInput } from "../../events/gantt/plan.ts";
-import type { StoredTask } from "./api.ts";
+import type { z } from "zod";
+import type { storedTask } from "../../events/api/gantt.ts";
+
+type StoredTask = z.output<typeof storedTask>;
 
 const toSvar: Record<LinkType, ILink["type"]> = { FS: "e2s", SS: "s2s", FF: "e2e", SF: "s2e" };
 const fromSvar: Record<string, LinkType> = { e2s: "FS", s2s: "SS", e2e: "FF", s2e: "SF" };
@@ -29,7 +32,8 @@ export function chartData(tasks: readonly StoredTask[]): { tasks: ITask[]; links
       progress: t.progress,
       parent: t.parent ?? 0,
       type: t.milestone ? "milestone" : parents.has(t.id) ? "summary" : "task",
-      open: true,
+      // only a task with children may be open (the library walks an open task's children)
+      ...(parents.has(t.id) ? { open: true } : {}),
       owner: t.owner,
       ownerName: t.ownerName,
       wbs: t.wbs,
