@@ -14,7 +14,7 @@ import { useMemo, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { VisualSettings } from "../../events/gantt/visual.ts";
 import type { StoredTask } from "./api.ts";
-import { chartData } from "./convert.ts";
+import { chartData, dayOf } from "./convert.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -49,9 +49,10 @@ export default function GanttChart({ tasks, settings, readonly, onApi }: GanttCh
   const columns = useMemo<IColumnConfig[]>(() => {
     const all: Record<VisualSettings["columns"][number], IColumnConfig> = {
       wbs: { id: "wbs", header: "WBS", width: 70 },
-      name: { id: "text", header: t("gantt.taskName"), flexgrow: 1, width: 200 },
-      start: { id: "start", header: t("gantt.start"), width: 100, align: "center" },
-      end: { id: "end", header: t("gantt.end"), width: 100, align: "center" },
+      name: { id: "text", header: t("gantt.taskName"), width: 220 },
+      start: { id: "start", header: t("gantt.start"), width: 100, align: "center", template: (v: unknown) => (v instanceof Date ? dayOf(v) : "") },
+      // the chart's end is the next midnight: the grid shows the task's last day
+      end: { id: "end", header: t("gantt.end"), width: 100, align: "center", template: (v: unknown) => (v instanceof Date ? dayOf(new Date(v.getTime() - 1)) : "") },
       duration: { id: "duration", header: t("gantt.duration"), width: 70, align: "center" },
       progress: { id: "progress", header: t("gantt.progress"), width: 70, align: "center", template: (v: unknown) => `${Math.round(Number(v ?? 0))}%` },
       owner: { id: "ownerName", header: t("gantt.owner"), width: 90 },
