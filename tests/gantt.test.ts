@@ -207,6 +207,18 @@ describe("saving a plan", () => {
     expect(await readPlan(projectId)).toEqual(before);
   });
 
+  it("writes a save repeated under the same Idempotency-Key once", async () => {
+    const projectId = await project();
+    const key = crypto.randomUUID();
+    const first = await call("/gantt/savePlan", { token: admin, headers: { "Idempotency-Key": key }, body: { projectId, tasks: samplePlan() } });
+    expect(first.body.code, JSON.stringify(first.body)).toBe(0);
+    const events = await eventCount();
+    const again = await call("/gantt/savePlan", { token: admin, headers: { "Idempotency-Key": key }, body: { projectId, tasks: samplePlan() } });
+    expect(again.body.code).toBe(0);
+    expect(await eventCount()).toBe(events);
+    expect(await readPlan(projectId)).toHaveLength(6);
+  });
+
   it("refuses an owner who is no user and a project that does not exist, writing nothing", async () => {
     const projectId = await project();
     const events = await eventCount();
@@ -216,6 +228,7 @@ describe("saving a plan", () => {
     expect(refused.body.code).toBe(422);
     expect(refused.body.msg).toContain("土建工程");
     expect((await savePlan("no-such-project", samplePlan())).body.code).toBe(404);
+    expect((await call("/gantt/exportProject", { token: admin, body: { applNum: "no-such-project", format: "xml" } })).body.code).toBe(404);
     expect(await eventCount()).toBe(events);
   });
 });

@@ -147,12 +147,13 @@ export async function planWrites(db: D1Database, projectId: string, tasks: PlanT
 }
 
 /** Saves `tasks` as the project's plan (one command, one batch) and answers the plan as stored. */
-export async function savePlan(projectId: string, tasks: PlanTask[], actor: CommandActor, context: ExecuteContext, permission: string = planTags.save): Promise<StoredPlan> {
+export async function savePlan(projectId: string, tasks: PlanTask[], actor: CommandActor, context: ExecuteContext, permission: string = planTags.save, idempotencyKey?: string): Promise<StoredPlan> {
   requireValidPlan(tasks);
   await execute(
     {
       name: "gantt.savePlan",
       permission,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
       async decide({ db, at }) {
         if (!(await projectOf(db, projectId))) throw notFound(projectFamily.label);
         const { writes } = await planWrites(db, projectId, tasks, at);

@@ -16,7 +16,8 @@ import { xlsxType } from "../resources/spreadsheet/errors.ts";
 import { PlanFileError, checkPlanFile, planFormats, type PlanFormat, planFileResponse, readPlanFile, resolveOwners } from "./files.ts";
 import { planTags, readPlan, requireValidPlan, savePlan } from "./plan.ts";
 import { templateXlsx } from "./sheet.ts";
-import { scheduleProjects } from "./queries.ts";
+import { projectFamily, scheduleProjects } from "./queries.ts";
+import { notFound } from "../errors.ts";
 import { deleteVisualConf, readVisualConf, saveVisualConf, visualTags } from "./visual.ts";
 
 const projectKey = z.string().min(1).max(64);
@@ -53,6 +54,7 @@ async function exportProject(c: Context<AppEnv>) {
   const body = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const input = parseInput(exportInput, { ...c.req.query(), ...body }, labels);
   const plan = await readPlan(c.env.DB, (input.applNum ?? input.projectId)!);
+  if (plan.projectName === null) throw notFound(projectFamily.label);
   return planFileResponse(plan, input.format as PlanFormat, c.get("lang"));
 }
 
@@ -62,7 +64,7 @@ export function ganttRoutes(table: RouteTable) {
     .verb(gantt.plan, planTags.read, async (c) => reply(c, gantt.plan, await readPlan(c.env.DB, parseInput(gantt.plan.query, c.req.query(), labels).projectId)))
     .verb(gantt.savePlan, planTags.save, async (c) => {
       const body = await readBody(c, gantt.savePlan.body, labels);
-      return reply(c, gantt.savePlan, await savePlan(body.projectId, body.tasks, actorOfRequest(c), requestContext(c)), "saved");
+      return reply(c, gantt.savePlan, await savePlan(body.projectId, body.tasks, actorOfRequest(c), requestContext(c), planTags.save, c.req.header("Idempotency-Key")), "saved");
     })
     .post("/gantt/importProject", planTags.import, importProject, {
       tokenInQuery: true,
