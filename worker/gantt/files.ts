@@ -44,7 +44,8 @@ export class PlanFileError extends DomainError {
     this.row = row;
   }
   override render(lang: Lang) {
-    return { msg: fileTexts[this.reason][lang].replace("{detail}", this.detail).replace("{row}", String(this.row)), errors: { file: fileTexts[this.reason][lang].replace("{detail}", this.detail).replace("{row}", String(this.row)) } };
+    const msg = fileTexts[this.reason][lang].replace("{detail}", this.detail).replace("{row}", String(this.row));
+    return { msg, errors: { file: msg } };
   }
 }
 
