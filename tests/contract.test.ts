@@ -396,6 +396,26 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(checkIn.distanceMeters).toBeLessThan(1000);
     expect((yield { verb: visits.checkInsOfVisit, params: { id: zf.visitId } }).map((r: { id: string }) => r.id)).toEqual([checkIn.id]);
   },
+
+  async *gantt() {
+    const { gantt } = contract;
+    const code = creditCode();
+    const project = await call("/common/projectShow/save", { token: admin, body: { creditCode: code, entName: `契约企业${code.slice(-6)}`, projectName: "契约排期项目", projectType: "financing" } });
+    expect(project.body.code, JSON.stringify(project.body)).toBe(0);
+    const projectId = project.body.data.id as string;
+    const tasks = [
+      { id: "a", name: "设计", start: "2026-03-02", end: "2026-03-06", progress: 100 },
+      { id: "b", name: "施工", start: "2026-03-09", end: "2026-03-20", progress: 40, predecessors: [{ id: "a", type: "FS", lag: 2 }] },
+    ];
+    const saved = yield { verb: gantt.savePlan, body: { projectId, tasks } };
+    expect(saved.tasks).toHaveLength(2);
+    yield { verb: gantt.plan, query: { projectId } };
+    const projects = yield { verb: gantt.projects, query: { keyword: "契约排期" } };
+    expect(projects.find((p: { id: string }) => p.id === projectId)?.tasks).toBe(2);
+    yield { verb: gantt.selectConf, query: { projectId } };
+    yield { verb: gantt.saveConf, body: { projectId, settings: { zoom: "month", barColor: "#112233" } } };
+    yield { verb: gantt.deleteConf, body: { projectId } };
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {

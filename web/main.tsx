@@ -30,6 +30,7 @@ import "./tasks/index.ts"; // task plans, distribution, board, my and others' ta
 import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
+import "./gantt/index.ts"; // project schedules on a Gantt chart
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

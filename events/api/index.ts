@@ -13,6 +13,7 @@ import { webhooks } from "./webhooks.ts";
 import { workreports } from "./workreports.ts";
 import { tasks } from "./tasks.ts";
 import { visits } from "./visits.ts";
+import { gantt } from "./gantt.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks, visits };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks, visits, gantt };
 export type { Answer, Verb } from "./verb.ts";

@@ -13,6 +13,7 @@ import { datamodelFamilies } from "./datamodel.ts";
 import { reportFamilies } from "./reports.ts";
 import { webhookFamilies } from "./webhooks.ts";
 import { jobFamilies } from "./jobs.ts";
+import { ganttFamilies } from "./gantt.ts";
 
 export const families: Family[] = [
   ...([dictionary, menu, role, user, config, area, department, organisation, post, member, wechatWorkUser, file, listView, listPref, flowModel, flowOpinion, msgTemplate, msgType] as unknown as Family[]),
@@ -25,6 +26,7 @@ export const families: Family[] = [
   ...(reportFamilies as unknown as Family[]),
   ...(webhookFamilies as unknown as Family[]),
   ...(jobFamilies as unknown as Family[]),
+  ...(ganttFamilies as unknown as Family[]),
 ];
 
 export const familyByName = new Map(families.map((f) => [f.name, f]));

@@ -548,6 +548,11 @@ export const menuSeed: MenuSeed[] = [
         perms: "common:projectprodscheduleplan:list,common:projectprodscheduleplan:info,common:projectprodscheduleplan:save,common:projectprodscheduleplan:update,common:projectprodscheduleplan:delete",
       },
       {
+        key: "enterprise-gantt", name: "项目进度计划", enName: "Project schedules", type: 1,
+        url: "/enterprise/gantt", componentUrl: "enterprise/gantt/index", routeName: "enterprise-gantt", icon: "calendar-time",
+        perms: "common:projectprodscheduleplan:list,common:projectprodscheduleplan:save,common:projectprodscheduleplan:import,common:projectprodscheduleplan:export,project:visualpicconf:info,project:visualpicconf:save,project:visualpicconf:delete",
+      },
+      {
         key: "enterprise-equipment", name: "应用设备", enName: "Application equipment", type: 1,
         url: "/enterprise/equipment", componentUrl: "enterprise/equipment/index", routeName: "enterprise-equipment", icon: "device-desktop",
         perms: "common:projectappequipment:list,common:projectappequipment:info,common:projectappequipment:save,common:projectappequipment:update,common:projectappequipment:delete",

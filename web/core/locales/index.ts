@@ -19,7 +19,8 @@ import jobs from "./jobs.ts";
 import workreports from "./workreports.ts";
 import tasks from "./tasks.ts";
 import visits from "./visits.ts";
-export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports, tasks, visits };
+import gantt from "./gantt.ts";
+export const areas = { common, shell, crud, sys, io, palette, flowTasks, flowDesigner, msg, enterprise, datamodel, reports, forms, jobs, workreports, tasks, visits, gantt };
 
 /** zh-CN and en-US trees, each the merge of every area's texts. */
 export const resources = {
