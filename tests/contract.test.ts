@@ -49,6 +49,14 @@ async function flowMessages(procInsId: string) {
   return adminId;
 }
 
+/** A designer tree: the start form's fields, then one approval by the given user. */
+function approvalTree(userId: string, formFields: unknown[]) {
+  return {
+    id: "root", name: "发起人", type: "ROOT", props: { formFields },
+    children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: userId, name: "管理员" }], mode: "all" } },
+  };
+}
+
 let admin: string;
 beforeAll(async () => {
   admin = await login();
@@ -211,7 +219,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   },
 
   async *forms() {
-    const { forms, datamodel } = contract;
+    const { forms, datamodel, flowModels } = contract;
     const code = `cf${Date.now().toString(36)}`;
     const fields = [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }, { name: "agree", title: "同意", type: "dict", dictType: "yesNo" }, { name: "note", title: "内部备注", type: "text" }];
     const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields } };
@@ -240,17 +248,62 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
       id: "root", name: "发起人", type: "ROOT", props: { formFields: ["title", "amount"].map((k) => ({ key: k, label: k, type: "text" })) },
       children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: adminId, name: "管理员" }], mode: "all", formPerms: { title: "read", amount: "edit" } } },
     };
-    const flow = (await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批", tree } })).body.data;
-    expect((await call("/flowable/definition/publish", { token: admin, body: { id: flow.id } })).body.code).toBe(0);
-    expect((await call("/flowable/form/saveOrUpdate", { token: admin, body: { modelKey: key, formCode: code } })).body.code).toBe(0);
-    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } });
-    expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+    const flow = yield { verb: flowModels.create, body: { key, name: "契约审批", tree } };
+    yield { verb: flowModels.publish, body: { id: flow.id } };
+    yield { verb: flowModels.bindForm, body: { modelKey: key, formCode: code } };
+    const started = yield { verb: flowModels.start, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } };
+    expect(started.formDataId).toEqual(expect.any(String));
     const todo = (await call("/flowable/task/todoList?limit=100", { token: admin })).body.data as { taskId: string; procInsId: string }[];
-    const taskId = todo.find((r) => r.procInsId === started.body.data.procInsId)!.taskId;
+    const taskId = todo.find((r) => r.procInsId === started.procInsId)!.taskId;
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.revoke, params: { id: form.id }, body: {} };
+  },
+
+  async *flowModels() {
+    const { flowModels } = contract;
+    const key = `contract_${Date.now().toString(36)}`;
+    const created = yield { verb: flowModels.create, body: { key, name: "契约模型", tree: approvalTree(await seedId("user:admin"), [{ key: "amount", label: "金额", type: "money", unit: "万元", required: true }]) } };
+    yield { verb: flowModels.update, body: { id: created.id, description: "契约" } };
+    yield { verb: flowModels.save, body: { id: created.id, category: "契约" } };
+    const model = yield { verb: flowModels.model, params: { id: created.id } };
+    expect(model.tree.type).toBe("ROOT");
+    yield { verb: flowModels.publish, body: { id: created.id } };
+    yield { verb: flowModels.bindForm, body: { modelKey: key, formCode: null } };
+    const started = yield { verb: flowModels.start, body: { code: key, data: { amount: 5 } } };
+    expect(Object.keys(started)).toEqual(["procInsId"]);
+  },
+
+  async *flowTask() {
+    const { flowTask } = contract;
+    const adminId = await seedId("user:admin");
+    const key = `contract_task_${Date.now().toString(36)}`;
+    const fields = [{ key: "amount", label: "金额", type: "money", unit: "万元", required: true }, { key: "kind", label: "类别", type: "select", options: [{ value: "a", label: "甲" }] }];
+    const created = await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批流程", tree: approvalTree(adminId, fields) } });
+    expect((await call("/flowable/definition/publish", { token: admin, body: { id: created.body.data.id } })).body.code).toBe(0);
+    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, data: { amount: 5, kind: "a" } } });
+    const procInsId = started.body.data.procInsId as string;
+    const todo = (await call(`/flowable/task/todoList?procInsId=${procInsId}`, { token: admin })).body.data as { taskId: string }[];
+    const taskId = todo[0]!.taskId;
+    const view = yield { verb: flowTask.attributes, params: { id: taskId } };
+    expect(view.task.open).toBe(true);
+    expect(view.formFields.map((f: { key: string }) => f.key)).toEqual(["amount", "kind"]);
+    expect(view.business.fields).not.toHaveLength(0);
+    yield { verb: flowTask.instance, params: { id: procInsId } };
+    yield { verb: flowTask.variables, params: { id: procInsId } };
+    yield { verb: flowTask.variables, params: { id: taskId } };
+    yield { verb: flowTask.monitorVariables, query: { procInsId } };
+    yield { verb: flowTask.business, params: { id: procInsId } };
+    yield { verb: flowTask.viewer, params: { id: procInsId } };
+    yield { verb: flowTask.returnList, body: { taskId } };
+    expect(yield { verb: flowTask.next, body: { taskId, variables: { amount: 6 } } }).not.toHaveLength(0);
+    const form = yield { verb: flowTask.startForm, params: { id: key } };
+    expect(form.formFields[0]).toMatchObject({ key: "amount", unit: "万元", required: true });
+    yield { verb: flowTask.opinions };
+    // a task once done: its view from the flow record
+    expect((await call("/flowable/task/complete", { token: admin, body: { taskId, comment: "同意" } })).body.code).toBe(0);
+    expect((yield { verb: flowTask.attributes, params: { id: taskId } }).task).toMatchObject({ open: false, action: "complete" });
   },
 
   async *enterprise() {

@@ -3,6 +3,8 @@
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
 import { flow } from "./flow.ts";
+import { flowModels } from "./flow-models.ts";
+import { flowTask } from "./flow-task.ts";
 import { datamodel } from "./datamodel.ts";
 import { enterprise } from "./enterprise.ts";
 import { forms } from "./forms.ts";
@@ -11,5 +13,5 @@ import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise };
 export type { Answer, Verb } from "./verb.ts";
