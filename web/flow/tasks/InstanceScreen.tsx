@@ -16,7 +16,7 @@ import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScre
 import { fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
 import { aboutColumns, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
-const infoField = (key: string, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
+const infoField = (key: keyof InstanceInfo, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
 
 const instanceInfo: DetailSpec<InstanceInfo> = {
   testId: "instance-info",
