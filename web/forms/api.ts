@@ -6,6 +6,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { flow } from "../../events/api/flow.ts";
+import { flowModels } from "../../events/api/flow-models.ts";
 import { filledRow, forms } from "../../events/api/forms.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import type { FormLayout, FormRelease } from "../../events/forms/layout.ts";
@@ -77,9 +78,8 @@ export const revokeForm = (id: string) => send(forms.revoke, { params: { id }, b
 export const deleteForms = (ids: string[]) => post<null>(`${formPath}/delete`, ids);
 export const fillForm = (body: { id?: string; formId?: string; title?: string; data: Record<string, unknown> }) => send(body.id ? forms.fillUpdate : forms.fill, { body });
 export const deleteFilled = (ids: string[]) => post<null>(`${dataPath}/delete`, ids);
-export const startFromForm = (body: { code: string; proc_form_id: string; dataModelId: string; data: Record<string, unknown> }) =>
-  post<{ procInsId: string; formDataId: string }>("/flowable/definition/dynamicStart", body);
-export const bindForm = (modelKey: string, formCode: string | null) => post<unknown>("/flowable/form/saveOrUpdate", { modelKey, formCode });
+export const startFromForm = (body: { code: string; proc_form_id: string; dataModelId: string; data: Record<string, unknown> }) => send(flowModels.start, { body });
+export const bindForm = (modelKey: string, formCode: string | null) => send(flowModels.bindForm, { body: { modelKey, formCode } });
 export const completeWithForm = (body: { taskId: string; comment: string; data: Record<string, unknown> }) => send(forms.taskComplete, { body });
 
 // ── fill-in links: staff issue one for an enterprise; the public page reads and submits by its token ──
