@@ -11,6 +11,8 @@ import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
 import { call, creditCode, login } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
+import { startRun } from "../worker/sync/run.ts";
+import { synLists } from "../events/families/syn-lists.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
 interface Step {
@@ -128,6 +130,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const published = yield { verb: reports.publish, query: { id: created.id } };
     yield { verb: reports.publishFile, query: { id: published.fileId } };
     yield { verb: reports.fileByCode, params: { code: published.code } };
+    yield { verb: reports.files, query: { code: published.code } };
     yield { verb: reports.run, params: { code: published.code }, query: { filters: JSON.stringify({ period: "2023" }), page: 1 } };
     const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
     yield { verb: reports.delete, params: { id: copy.id } };
@@ -171,6 +174,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const id = created.id as string;
     const other = yield { verb: datamodel.save, body: { name: "契约模型二", code: `${code}_b`, fields } };
     yield { verb: datamodel.update, body: { id, remark: "契约" } };
+    expect(yield { verb: datamodel.list, query: { code } }).toHaveLength(1);
+    yield { verb: datamodel.listAll };
+    yield { verb: datamodel.info, params: { id } };
     yield { verb: datamodel.fieldSave, body: { dataModelId: id, name: "day", title: "日期", type: "date" } };
     yield { verb: datamodel.fieldUpdate, body: { dataModelId: id, name: "day", title: "日子", titleEn: "Day", type: "date" } };
     yield { verb: datamodel.fieldList, query: { dataModelId: id, page: 1, limit: 20 } };
@@ -195,7 +201,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const { webhooks } = contract;
     // a delivery that fails its family's rules, so it may be replayed (and fails again)
     const deliveryId = await deliver({ type: "enterprise.registered", data: { creditCode: "91610131BAD", entName: "" } });
-    const row = (await call(`/webhooks/delivery/list?deliveryId=${deliveryId}`, { token: admin })).body.data[0];
+    const [row] = yield { verb: webhooks.list, query: { deliveryId } };
+    expect(row.error.errors).toBeTruthy();
+    yield { verb: webhooks.info, params: { id: row.id } };
     yield { verb: webhooks.replay, params: { id: row.id } };
   },
 
@@ -227,6 +235,8 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols: cols.slice(0, 2) }, { cols: cols.slice(2) }] }] };
     const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
     yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
+    yield { verb: forms.list, query: { code } };
+    yield { verb: forms.info, params: { id: form.id } };
     yield { verb: forms.release, params: { id: form.id }, body: {} };
     yield { verb: forms.select, query: { status: "1" } };
     yield { verb: forms.select, query: { processForm: "true", dataModelId: model.id } };
@@ -304,6 +314,15 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     // a task once done: its view from the flow record
     expect((await call("/flowable/task/complete", { token: admin, body: { taskId, comment: "同意" } })).body.code).toBe(0);
     expect((yield { verb: flowTask.attributes, params: { id: taskId } }).task).toMatchObject({ open: false, action: "complete" });
+  },
+
+  async *sync() {
+    const { sync } = contract;
+    const list = synLists[0]!;
+    const { runId } = await startRun(env.DB, list);
+    const runs = yield { verb: sync.runs, query: { list: list.family.path.replace(/^\/syn\//, "") } };
+    expect(runs.map((r: { runId: string }) => r.runId)).toContain(runId);
+    expect(yield { verb: sync.run, params: { runId } }).toMatchObject({ runId, status: "running" });
   },
 
   async *enterprise() {
