@@ -41,7 +41,7 @@ import type { TFunction } from "i18next";
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Query } from "../core/api/http.ts";
-import { listPrefQueries, saveListPref } from "../core/api/records.ts";
+import { listPrefQueries, saveListPref, type ListAnswer } from "../core/api/records.ts";
 import { notifyError } from "../core/feedback.tsx";
 import { currentLang } from "../core/i18n.ts";
 import { EmptyRow } from "../core/ui/TableParts.tsx";
@@ -117,7 +117,6 @@ export interface ListContext<R> {
   queryClient: QueryClient;
 }
 
-export type ListAnswer<R> = { rows: R[]; total: number; totalCapped?: boolean };
 
 export interface ListSpec<R> {
   /** the prefix of the screen's test ids */
