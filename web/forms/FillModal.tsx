@@ -14,7 +14,7 @@ import { missingRequired, type FormLayout } from "../../events/forms/layout.ts";
 import { get } from "../core/api/http.ts";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
 import { runCommand } from "../core/feedback.tsx";
-import { fillForm, formQueries, formPath, startFromForm, type FilledInfo, type FormRow, type ReleaseRow } from "./api.ts";
+import { fillForm, formQueries, formPath, startFromForm, type FilledInfo, type FormChoice, type ReleaseRow } from "./api.ts";
 import { FormRenderer } from "./FormRenderer.tsx";
 
 export interface FillModalProps {
@@ -52,14 +52,14 @@ export function FillModal({ filled, onClose, onSaved }: FillModalProps) {
   );
 }
 
-function LiveRelease({ form, onClose, onSaved }: { form: FormRow; onClose: () => void; onSaved: () => void }) {
+function LiveRelease({ form, onClose, onSaved }: { form: FormChoice; onClose: () => void; onSaved: () => void }) {
   const release = useQuery({ queryKey: [formPath, "release", form.id, form.version], queryFn: async () => (await get<ReleaseRow>(`${formPath}/release/${form.id}/${form.version}`)).data });
   if (release.isLoading) return <Center><Loader size="sm" /></Center>;
   if (release.error) return <Alert color="red">{(release.error as Error).message}</Alert>;
   return release.data ? <FillBody dataModelId={form.dataModelId} layout={release.data.layout} form={form} filled={null} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
-function FillBody({ dataModelId, layout, form, filled, onClose, onSaved }: { dataModelId: string; layout: FormLayout; form: FormRow | null; filled: FilledInfo | null; onClose: () => void; onSaved: () => void }) {
+function FillBody({ dataModelId, layout, form, filled, onClose, onSaved }: { dataModelId: string; layout: FormLayout; form: FormChoice | null; filled: FilledInfo | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const { family, model, isLoading } = useModelFamily(dataModelId);

@@ -61,7 +61,7 @@ function filledList(open: Dialogs, queryClient: QueryClient): ListSpec<FilledRow
   return {
     name: "formdata",
     path: dataPath,
-    query: (params) => formQueries.filled(params as Record<string, string | number>),
+    query: formQueries.filled,
     rowKey: (row) => row.id,
     rowAttrs: (row) => ({ "data-id": row.id }),
     minWidth: 900,

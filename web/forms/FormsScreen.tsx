@@ -66,7 +66,7 @@ function formList(open: Dialogs): ListSpec<FormRow> {
   return {
     name: "forms",
     path: formPath,
-    query: (params) => formQueries.list(params as Record<string, string | number>),
+    query: formQueries.list,
     rowKey: (row) => row.id,
     // the rows keep the test id they had before the kit (`form-row`, not `forms-row`)
     rowAttrs: (row) => ({ "data-testid": "form-row", "data-form-id": row.id, "data-form-code": row.code }),
