@@ -312,7 +312,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(form.formFields[0]).toMatchObject({ key: "amount", unit: "万元", required: true });
     yield { verb: flowTask.opinions };
     // a task once done: its view from the flow record
-    expect((await call("/flowable/task/complete", { token: admin, body: { taskId, comment: "同意" } })).body.code).toBe(0);
+    expect(yield { verb: flowTask.batch, body: { taskIds: [taskId, "no-such-task"], comment: "同意" } }).toMatchObject({ done: [taskId], refused: [{ taskId: "no-such-task" }] });
     expect((yield { verb: flowTask.attributes, params: { id: taskId } }).task).toMatchObject({ open: false, action: "complete" });
   },
 
@@ -323,6 +323,15 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const runs = yield { verb: sync.runs, query: { list: list.family.path.replace(/^\/syn\//, "") } };
     expect(runs.map((r: { runId: string }) => r.runId)).toContain(runId);
     expect(yield { verb: sync.run, params: { runId } }).toMatchObject({ runId, status: "running" });
+  },
+
+  async *sys() {
+    const { sys } = contract;
+    expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
+    yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
+    const tree = yield { verb: sys.userTree };
+    expect(tree.flatMap((d: { children: unknown[] }) => d.children)).not.toHaveLength(0);
+    expect(yield { verb: sys.roleList }).not.toHaveLength(0);
   },
 
   async *enterprise() {

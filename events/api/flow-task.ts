@@ -69,6 +69,7 @@ const variables = z.record(z.string(), z.unknown());
 
 export const nextBody = z.object({ taskId: id, variables: variables.optional() });
 export const taskBody = z.object({ taskId: id });
+export const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment: z.string().max(2000).optional().default("") });
 
 export const flowTask = {
   attributes: verb({
@@ -109,6 +110,13 @@ export const flowTask = {
     method: "GET",
     path: "/flowable/process/startFlow/:id",
     response: z.strictObject({ deployId: z.string(), key: z.string(), version: z.number().int(), name: z.string(), formFields: z.array(startFormField), pickNodes: z.array(node) }),
+  }),
+  /** approves several tasks (not those whose node needs a form edit): which went through, and why the others were refused */
+  batch: verb({
+    method: "POST",
+    path: `${task}/batchComplete`,
+    body: batchBody,
+    response: z.strictObject({ done: z.array(z.string()), refused: z.array(z.strictObject({ taskId: z.string(), reason: z.string() })) }),
   }),
   opinions: verb({ method: "GET", path: "/flowable/opinion/mine", response: z.strictObject({ phrases: z.array(z.string()), signatureFileId: z.string().nullable() }) }),
 };

@@ -12,7 +12,8 @@ import { jobs } from "./jobs.ts";
 import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
 import { sync } from "./sync.ts";
+import { sys } from "./sys.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys };
 export type { Answer, Verb } from "./verb.ts";

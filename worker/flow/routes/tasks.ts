@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
 import { flow, flowListQuery } from "../../../events/api/flow.ts";
-import { flowTask, nextBody, taskBody } from "../../../events/api/flow-task.ts";
+import { batchBody, flowTask, nextBody, taskBody } from "../../../events/api/flow-task.ts";
 import { t } from "../../../events/i18n.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { actorOf, ok, page } from "../../http/envelope.ts";
@@ -60,7 +60,6 @@ const procBody = z.object({ procInsId: id, comment });
 const signerBody = z.object({ taskId: id, userIds: z.array(id).min(1).max(50), position: z.enum(["before", "after", "parallel"]).default("after"), comment });
 const ccBody = z.object({ procInsId: id, userIds: z.array(id).min(1).max(100), comment });
 const resubmitBody = z.object({ taskId: id, variables, comment });
-const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
 const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
 
 
@@ -281,7 +280,7 @@ export function taskRoutes(routes: RouteTable) {
       if (!procInsId) throw new DomainError(codes.validation, "required", { name: "procInsId" });
       return runOnInstance(c, procInsId, { type: "setVariables", variables: b.variables });
     }, { doc: { summary: l("写入流程变量（流程管理员）", "Set process variables (process administrators)"), body: dataBody } })
-    .post("/flowable/task/batchComplete", tag.complete, async (c) => {
+    .verb(flowTask.batch, tag.complete, async (c) => {
       const b = await readBody(c, batchBody);
       const actor = flowActorOf(c);
       const lang = c.get("lang");
@@ -297,7 +296,7 @@ export function taskRoutes(routes: RouteTable) {
         }
       }
       return ok(c, { done, refused });
-    }, { doc: { summary: l("批量审批（需编辑表单的节点除外）", "Approve several tasks (not those whose node needs a form edit)"), body: batchBody } });
+    }, { doc: { summary: l("批量审批（需编辑表单的节点除外）", "Approve several tasks (not those whose node needs a form edit)") } });
 }
 
 const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写表单，不能批量审批", "en-US": "This step needs a form edit: it cannot be approved in a batch" });
