@@ -13,7 +13,6 @@ import { currentLang } from "../core/i18n.ts";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
-import { runCommand } from "../core/feedback.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
 import { jobApi, jobPath, jobQueries, jobTags, logPath, type Job, type JobCommand, type JobLog } from "./api.ts";
 import { JobForm } from "./JobForm.tsx";
@@ -70,10 +69,11 @@ const questions = { run: "jobs.confirmRun", pause: "jobs.confirmPause", resume: 
 
 async function command(name: JobCommand, job: Job, list: ListContext<Job>) {
   if (!(await confirmDialog(list.t(questions[name], { name: job.jobName }), { danger: name === "delete" }))) return;
-  if (await runCommand(() => jobApi.command(name, [job.jobId]))) {
-    await list.queryClient.invalidateQueries({ queryKey: [jobPath] });
+  await list.command(`${name}:${job.jobId}`, async () => {
+    const answer = await jobApi.command(name, [job.jobId]);
     if (name === "run") await list.queryClient.invalidateQueries({ queryKey: [logPath] });
-  }
+    return answer;
+  });
 }
 
 const paused = (job: Job) => String(job.status) === "1";

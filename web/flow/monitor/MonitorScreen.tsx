@@ -14,9 +14,9 @@ import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 import { EmptyRow } from "../../core/ui/TableParts.tsx";
 import { flow } from "../../../events/api/flow.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { fetchMonitorVariables, flowListQuery, joined, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
+import { command, fetchMonitorVariables, flowListQuery, joined, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
 import { CommentDialog } from "../tasks/CommentDialog.tsx";
-import { aboutColumns, commandWork, flowColumn, flowFilters, instanceColumns, OpenButton, sendCommand } from "../tasks/parts.tsx";
+import { aboutColumns, flowColumn, flowFilters, instanceColumns, OpenButton, sendCommand } from "../tasks/parts.tsx";
 import { UserPicker } from "../tasks/UserPicker.tsx";
 
 type InstanceCommand = "suspendProcess" | "activateProcess" | "stopProcess" | "deleteProcess";
@@ -32,10 +32,11 @@ function InstanceActions({ row: r, list, choose }: { row: InstanceRow; list: Lis
   const { t } = list;
   const run = async (name: InstanceCommand) => {
     if (!(await confirmDialog(t(`flowTasks.confirm.${name}`, { name: r.procDefName, id: r.procInsId }), { danger: name !== "activateProcess" }))) return;
-    await list.run(`${name}:${r.procInsId}`, async () => {
-      await commandWork(`${monitor}/${name}`, { procInsId: r.procInsId }, t("http.ok"))();
+    await list.command(`${name}:${r.procInsId}`, async () => {
+      const answer = await command(`${monitor}/${name}`, { procInsId: r.procInsId });
       if (name === "deleteProcess") choose("");
       await list.queryClient.invalidateQueries({ queryKey: [paths.monitorTasks] });
+      return answer;
     });
   };
   return (

@@ -13,8 +13,8 @@ import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
-import { aboutColumns, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
+import { command, fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
+import { aboutColumns, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
 const infoField = (key: keyof InstanceInfo, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
 
@@ -42,7 +42,7 @@ function RowActions({ row: r, list }: { row: InstanceRow; list: ListContext<Inst
   const { t } = list;
   const remove = async () => {
     if (!(await confirmDialog(t("flowTasks.confirm.deleteInstance", { id: r.procInsId, name: r.procDefName })))) return;
-    await list.run(r.procInsId, commandWork(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}, t("http.deleted")));
+    await list.command(r.procInsId, () => command(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}), t("http.deleted"));
   };
   return (
     <>
