@@ -5,8 +5,7 @@
  */
 import { reports } from "../../events/api/reports.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import { queryOptions } from "@tanstack/react-query";
-import { callPage, send } from "../core/api/call.ts";
+import { pagedQuery, send } from "../core/api/call.ts";
 import { apiUrl, type Query } from "../core/api/http.ts";
 import { getToken } from "../core/session.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
@@ -40,8 +39,8 @@ export const filesPath = reports.files.path;
 
 /** The lists' queries (the list kit's): report models, and the published reports. */
 export const reportQueries = {
-  models: (query: Query) => queryOptions({ queryKey: [modelsPath, query] as const, queryFn: () => callPage(reports.models, { query }) }),
-  published: (query: Query) => queryOptions({ queryKey: [filesPath, query] as const, queryFn: () => callPage(reports.files, { query: { ...query, status: "1" } }) }),
+  models: pagedQuery(reports.models),
+  published: (query: Query) => pagedQuery(reports.files)({ ...query, status: "1" }),
 };
 
 /**

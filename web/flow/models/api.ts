@@ -3,13 +3,12 @@
  * events/api/flow.ts), one model, save from a designer tree or from BPMN XML, publish, the diagram XML, delete and
  * the form binding.
  */
-import { queryOptions } from "@tanstack/react-query";
 import { flow } from "../../../events/api/flow.ts";
 import type { Answer } from "../../../events/api/verb.ts";
 import type { z } from "zod";
 import { flowModels } from "../../../events/api/flow-models.ts";
-import { call, callPage, send } from "../../core/api/call.ts";
-import { get, post, type Query } from "../../core/api/http.ts";
+import { call, pagedQuery, send } from "../../core/api/call.ts";
+import { get, post } from "../../core/api/http.ts";
 
 /** A model's list row, from the contract (events/api/flow.ts). */
 export type ModelRow = Answer<typeof flow.models>[number];
@@ -23,7 +22,7 @@ const base = "/flowable/definition";
 /** The list's path: its queries' key, reloaded after a command. */
 export const modelsPath = flow.models.path;
 
-export const modelsQuery = (params: Query) => queryOptions({ queryKey: [modelsPath, params] as const, queryFn: () => callPage(flow.models, { query: params }) });
+export const modelsQuery = pagedQuery(flow.models);
 
 export const modelQuery = (id: string) => ({
   queryKey: [`${base}/getModel`, id] as const,

@@ -4,6 +4,7 @@
  * the list kit's drawer), the read-only approval view (form, record, diagram), and delete with confirmation
  * (`POST /flowable/process/delete/{id}`).
  */
+import { pagedQuery } from "../../core/api/call.ts";
 import { Button, Text } from "@mantine/core";
 import { queryOptions } from "@tanstack/react-query";
 import type { ScreenProps } from "../../registry/index.ts";
@@ -13,7 +14,7 @@ import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { command, fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
+import { command, fetchInstanceInfo, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
 import { aboutColumns, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
 const infoField = (key: keyof InstanceInfo, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
@@ -58,7 +59,7 @@ function RowActions({ row: r, list }: { row: InstanceRow; list: ListContext<Inst
 const instanceList: ListSpec<InstanceRow> = {
   name: "instance",
   path: paths.instances,
-  query: flowListQuery(flow.instances),
+  query: pagedQuery(flow.instances),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
   minWidth: 1000,

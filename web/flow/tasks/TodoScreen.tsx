@@ -15,9 +15,9 @@ import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import { flowTask } from "../../../events/api/flow-task.ts";
 import type { Answer } from "../../../events/api/verb.ts";
-import { call } from "../../core/api/call.ts";
+import { call, pagedQuery } from "../../core/api/call.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { flowListQuery, paths, type TodoRow } from "./api.ts";
+import { paths, type TodoRow } from "./api.ts";
 import { aboutColumns, DialogButtons, flowColumn, flowFilters, OpenButton } from "./parts.tsx";
 
 type BatchAnswer = Answer<typeof flowTask.batch>;
@@ -93,7 +93,7 @@ function BatchButton({ list }: { list: ListContext<TodoRow> }) {
 const todoList: ListSpec<TodoRow> = {
   name: "todo",
   path: paths.todo,
-  query: flowListQuery(flow.todo),
+  query: pagedQuery(flow.todo),
   rowKey: (r) => r.taskId,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
   minWidth: 1000,

@@ -3,11 +3,10 @@
  * (events/api/flow.ts), the task view's shapes, and the task commands. Every command goes through the one HTTP layer, so a refusal
  * arrives as an ApiError carrying the server's message.
  */
-import { queryOptions } from "@tanstack/react-query";
 import type { Answer } from "../../../events/api/verb.ts";
 import { flow } from "../../../events/api/flow.ts";
-import { call, callPage } from "../../core/api/call.ts";
-import { post, type Query } from "../../core/api/http.ts";
+import { call } from "../../core/api/call.ts";
+import { post } from "../../core/api/http.ts";
 import { flowTask, type TaskAction } from "../../../events/api/flow-task.ts";
 
 /** The lists' rows, inferred from the contract (events/api/flow.ts). */
@@ -17,13 +16,6 @@ export type InstanceRow = Answer<typeof flow.instances>[number];
 export type MyProcessRow = Answer<typeof flow.myProcess>[number];
 export type MonitorTaskRow = Answer<typeof flow.monitorTasks>[number];
 export type InstanceStatus = InstanceRow["status"];
-
-type FlowList = Extract<(typeof flow)[keyof typeof flow], { paged: true }>;
-/** The lists take paging and filters and no path parameters: one signature serves them all. */
-const pageOf = callPage as <V extends FlowList>(v: V, args: { query: Query }) => Promise<{ rows: Answer<V>; total: number }>;
-
-/** A workflow list's query for a page and its filters, keyed by the verb's path (a command's refresh reloads every page of it). */
-export const flowListQuery = <V extends FlowList>(v: V) => (params: Query) => queryOptions({ queryKey: [v.path, params] as const, queryFn: () => pageOf(v, { query: params }) });
 
 /** The task view's answers, inferred from the contract (events/api/flow-task.ts). */
 export type InstanceInfo = Answer<typeof flowTask.instance>;

@@ -3,10 +3,8 @@
  * record family) and a date range (YYYY-MM-DD), paged 10/20/50/100 — all of it in the URL.
  */
 import { Code, Text } from "@mantine/core";
-import { queryOptions } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Query } from "../../core/api/http.ts";
-import { callPage } from "../../core/api/call.ts";
+import { pagedQuery } from "../../core/api/call.ts";
 import { sys } from "../../../events/api/sys.ts";
 import type { Answer } from "../../../events/api/verb.ts";
 import { currentLang } from "../../core/i18n.ts";
@@ -18,7 +16,7 @@ type LogRow = Answer<typeof sys.log>[number];
 
 const logPath = sys.log.path;
 
-export const logQuery = (query: Query) => queryOptions({ queryKey: [logPath, "list", query] as const, queryFn: () => callPage(sys.log, { query }) });
+export const logQuery = pagedQuery(sys.log, [logPath, "list"]);
 
 /** The modules: every record family, and the password changes. */
 function useModules(): Option[] {
