@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { processTree } from "../flow/tree.ts";
+import { modelRow } from "./flow.ts";
 import { verb } from "./verb.ts";
 
 const base = "/flowable/definition";
@@ -30,13 +31,7 @@ export const flowModels = {
   model: verb({
     method: "GET",
     path: `${base}/getModel/:id`,
-    response: z.strictObject({
-      id: z.string(),
-      key: z.string(),
-      name: z.string(),
-      category: z.string().nullable(),
-      description: z.string().nullable(),
-      formCode: z.string().nullable(),
+    response: modelRow.pick({ id: true, key: true, name: true, category: true, description: true, formCode: true }).extend({
       /** the designer's tree; null for a model imported from BPMN XML */
       tree: processTree.nullable(),
       xml: z.string(),
