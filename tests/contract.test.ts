@@ -331,7 +331,11 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
     const tree = yield { verb: sys.userTree };
     expect(tree.flatMap((d: { children: unknown[] }) => d.children)).not.toHaveLength(0);
-    expect(yield { verb: sys.roleList }).not.toHaveLength(0);
+    const roles = yield { verb: sys.roleList };
+    expect(roles).not.toHaveLength(0);
+    expect(yield { verb: sys.roles }).toEqual(roles);
+    const held = yield { verb: sys.roleHolders, query: { ids: roles.map((r: { roleId: string }) => r.roleId).join(",") } };
+    expect(held.holders).toBeGreaterThan(0);
   },
 
   async *enterprise() {

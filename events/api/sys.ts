@@ -1,6 +1,7 @@
 /**
- * The system area's own verbs typed here (worker/sys/log.ts and users.ts): the operation log, read from the
- * event store, and the candidate lists the workflow designer picks approvers from (any signed-in user).
+ * The system area's own verbs typed here (worker/sys/log.ts, users.ts and roles.ts): the operation log, read
+ * from the event store, the candidate lists the workflow designer picks approvers from (any signed-in user),
+ * the roles for selects and their holders before a delete.
  */
 import { z } from "zod";
 import { verb } from "./verb.ts";
@@ -37,6 +38,15 @@ export const candidateDepartment = z.strictObject({ id: z.string(), name: z.stri
 export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
 
 export const sys = {
+  /** every role, for selects */
+  roles: verb({ method: "GET", path: "/sys/role/select", response: z.array(roleChoice) }),
+  /** before deleting roles: how many users hold each (the answer's message is the warning to show) */
+  roleHolders: verb({
+    method: "GET",
+    path: "/sys/role/holders",
+    query: z.object({ ids: z.string().describe("comma-separated role ids (at most 100)") }),
+    response: z.strictObject({ holders: z.number().int(), roles: z.array(z.strictObject({ roleId: z.string(), name: z.string(), holders: z.number().int() })) }),
+  }),
   log: verb({ method: "GET", path: "/log/list", query: logQuery, response: z.array(logRow), paged: true }),
   userTree: verb({ method: "GET", path: "/sys/candidate/userTree", response: z.array(candidateDepartment) }),
   roleList: verb({ method: "GET", path: "/sys/candidate/roleList", response: z.array(roleChoice) }),
