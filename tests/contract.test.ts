@@ -279,7 +279,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: flowModels.save, body: { id: created.id, category: "契约" } };
     const model = yield { verb: flowModels.model, params: { id: created.id } };
     expect(model.tree.type).toBe("ROOT");
-    yield { verb: flowModels.publish, body: { id: created.id } };
+    const published = yield { verb: flowModels.publish, body: { id: created.id } };
+    expect((yield { verb: flowModels.xml, params: { id: created.id } }).xml).toContain("bpmn");
+    yield { verb: flowModels.xml, params: { id: published.deployId }, query: { isDeploy: "1" } };
     yield { verb: flowModels.bindForm, body: { modelKey: key, formCode: null } };
     const started = yield { verb: flowModels.start, body: { code: key, data: { amount: 5 } } };
     expect(Object.keys(started)).toEqual(["procInsId"]);

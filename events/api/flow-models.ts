@@ -37,6 +37,8 @@ export const flowModels = {
       xml: z.string(),
     }),
   }),
+  /** a model's BPMN document, or with isDeploy=1 a deployed version's */
+  xml: verb({ method: "GET", path: `${base}/readXml/:id`, query: z.object({ isDeploy: z.string().optional() }), response: z.strictObject({ xml: z.string() }) }),
   create: verb({ method: "POST", path: `${base}/model/create`, body: modelBody, response: savedModel }),
   update: verb({ method: "POST", path: `${base}/model/update`, body: modelBody, response: savedModel }),
   /** updates when the id is given */

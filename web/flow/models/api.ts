@@ -8,7 +8,7 @@ import type { Answer } from "../../../events/api/verb.ts";
 import type { z } from "zod";
 import { flowModels } from "../../../events/api/flow-models.ts";
 import { call, pagedQuery, send } from "../../core/api/call.ts";
-import { get, post } from "../../core/api/http.ts";
+import { post } from "../../core/api/http.ts";
 
 /** A model's list row, from the contract (events/api/flow.ts). */
 export type ModelRow = Answer<typeof flow.models>[number];
@@ -34,7 +34,7 @@ export const modelQuery = (id: string) => ({
 
 export const modelXmlQuery = (id: string) => ({
   queryKey: [`${base}/readXml`, id] as const,
-  queryFn: async () => (await get<{ xml: string }>(`${base}/readXml/${encodeURIComponent(id)}`)).data.xml,
+  queryFn: async () => (await call(flowModels.xml, { params: { id } })).xml,
   staleTime: 0,
   gcTime: 0,
 });

@@ -205,8 +205,8 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("发布流程模型（新版本）", "Publish a process model (a new version)") } },
     )
-    .get(
-      "/flowable/definition/readXml/:id",
+    .verb(
+      flowModels.xml,
       tags.info,
       async (c) => {
         const id = c.req.param("id")!;
@@ -220,7 +220,7 @@ export function modelRoutes(routes: RouteTable) {
         if (!model) throw notFound(models.label);
         return ok(c, { xml: model.xml ?? "" }, "fetched");
       },
-      { doc: { summary: l("模型或部署版本的 BPMN 文档", "The BPMN document of a model or of a deployed version"), query: z.object({ isDeploy: z.string().optional() }), response: z.object({ xml: z.string() }) } },
+      { doc: { summary: l("模型或部署版本的 BPMN 文档", "The BPMN document of a model or of a deployed version") } },
     )
     .verb(
       flowModels.model,
