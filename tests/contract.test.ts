@@ -11,6 +11,8 @@ import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
+import { startRun } from "../worker/sync/run.ts";
+import { synLists } from "../events/families/syn-lists.ts";
 
 /** One call of a scenario: the verb and its inputs; the scenario receives the answer's `data` back. */
 interface Step {
@@ -47,6 +49,14 @@ async function flowMessages(procInsId: string) {
   ];
   await store.append(env.DB, [{ stream, head: headOf(await readStream(env.DB, stream)), events }], { actorId: null, actorName: "engine", requestId: crypto.randomUUID(), ip: null, at: new Date().toISOString() });
   return adminId;
+}
+
+/** A designer tree: the start form's fields, then one approval by the given user. */
+function approvalTree(userId: string, formFields: unknown[]) {
+  return {
+    id: "root", name: "发起人", type: "ROOT", props: { formFields },
+    children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: userId, name: "管理员" }], mode: "all" } },
+  };
 }
 
 let admin: string;
@@ -120,6 +130,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const published = yield { verb: reports.publish, query: { id: created.id } };
     yield { verb: reports.publishFile, query: { id: published.fileId } };
     yield { verb: reports.fileByCode, params: { code: published.code } };
+    yield { verb: reports.files, query: { code: published.code } };
     yield { verb: reports.run, params: { code: published.code }, query: { filters: JSON.stringify({ period: "2023" }), page: 1 } };
     const copy = yield { verb: reports.copy, params: { id: created.id, id2: "0" }, body: {} };
     yield { verb: reports.delete, params: { id: copy.id } };
@@ -163,6 +174,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const id = created.id as string;
     const other = yield { verb: datamodel.save, body: { name: "契约模型二", code: `${code}_b`, fields } };
     yield { verb: datamodel.update, body: { id, remark: "契约" } };
+    expect(yield { verb: datamodel.list, query: { code } }).toHaveLength(1);
+    yield { verb: datamodel.listAll };
+    yield { verb: datamodel.info, params: { id } };
     yield { verb: datamodel.fieldSave, body: { dataModelId: id, name: "day", title: "日期", type: "date" } };
     yield { verb: datamodel.fieldUpdate, body: { dataModelId: id, name: "day", title: "日子", titleEn: "Day", type: "date" } };
     yield { verb: datamodel.fieldList, query: { dataModelId: id, page: 1, limit: 20 } };
@@ -187,7 +201,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const { webhooks } = contract;
     // a delivery that fails its family's rules, so it may be replayed (and fails again)
     const deliveryId = await deliver({ type: "enterprise.registered", data: { creditCode: "91610131BAD", entName: "" } });
-    const row = (await call(`/webhooks/delivery/list?deliveryId=${deliveryId}`, { token: admin })).body.data[0];
+    const [row] = yield { verb: webhooks.list, query: { deliveryId } };
+    expect(row.error.errors).toBeTruthy();
+    yield { verb: webhooks.info, params: { id: row.id } };
     yield { verb: webhooks.replay, params: { id: row.id } };
   },
 
@@ -211,7 +227,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   },
 
   async *forms() {
-    const { forms, datamodel } = contract;
+    const { forms, datamodel, flowModels } = contract;
     const code = `cf${Date.now().toString(36)}`;
     const fields = [{ name: "title", title: "标题", type: "text", length: 64 }, { name: "amount", title: "金额", type: "decimal" }, { name: "agree", title: "同意", type: "dict", dictType: "yesNo" }, { name: "note", title: "内部备注", type: "text" }];
     const model = yield { verb: datamodel.save, body: { name: "契约表单模型", code, type: "table", fields } };
@@ -219,6 +235,8 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const layout = { sections: [{ title: { zh: "基本", en: "Basics" }, rows: [{ cols: cols.slice(0, 2) }, { cols: cols.slice(2) }] }] };
     const form = yield { verb: forms.save, body: { name: "契约表单", code, dataModelId: model.id, processForm: true, layout } };
     yield { verb: forms.update, body: { id: form.id, remark: "契约" } };
+    yield { verb: forms.list, query: { code } };
+    yield { verb: forms.info, params: { id: form.id } };
     yield { verb: forms.release, params: { id: form.id }, body: {} };
     yield { verb: forms.select, query: { status: "1" } };
     yield { verb: forms.select, query: { processForm: "true", dataModelId: model.id } };
@@ -240,17 +258,86 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
       id: "root", name: "发起人", type: "ROOT", props: { formFields: ["title", "amount"].map((k) => ({ key: k, label: k, type: "text" })) },
       children: { id: "a1", name: "审批", type: "APPROVAL", props: { assignedType: "user", assignedUser: [{ id: adminId, name: "管理员" }], mode: "all", formPerms: { title: "read", amount: "edit" } } },
     };
-    const flow = (await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批", tree } })).body.data;
-    expect((await call("/flowable/definition/publish", { token: admin, body: { id: flow.id } })).body.code).toBe(0);
-    expect((await call("/flowable/form/saveOrUpdate", { token: admin, body: { modelKey: key, formCode: code } })).body.code).toBe(0);
-    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } });
-    expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+    const flow = yield { verb: flowModels.create, body: { key, name: "契约审批", tree } };
+    yield { verb: flowModels.publish, body: { id: flow.id } };
+    yield { verb: flowModels.bindForm, body: { modelKey: key, formCode: code } };
+    const started = yield { verb: flowModels.start, body: { code: key, proc_form_id: form.id, dataModelId: model.id, data: { title: "三", amount: 3 } } };
+    expect(started.formDataId).toEqual(expect.any(String));
     const todo = (await call("/flowable/task/todoList?limit=100", { token: admin })).body.data as { taskId: string; procInsId: string }[];
-    const taskId = todo.find((r) => r.procInsId === started.body.data.procInsId)!.taskId;
+    const taskId = todo.find((r) => r.procInsId === started.procInsId)!.taskId;
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.taskComplete, body: { taskId, comment: "同意", data: { amount: 4 } } };
     yield { verb: forms.taskForm, params: { taskId } };
     yield { verb: forms.revoke, params: { id: form.id }, body: {} };
+  },
+
+  async *flowModels() {
+    const { flowModels } = contract;
+    const key = `contract_${Date.now().toString(36)}`;
+    const created = yield { verb: flowModels.create, body: { key, name: "契约模型", tree: approvalTree(await seedId("user:admin"), [{ key: "amount", label: "金额", type: "money", unit: "万元", required: true }]) } };
+    yield { verb: flowModels.update, body: { id: created.id, description: "契约" } };
+    yield { verb: flowModels.save, body: { id: created.id, category: "契约" } };
+    const model = yield { verb: flowModels.model, params: { id: created.id } };
+    expect(model.tree.type).toBe("ROOT");
+    const published = yield { verb: flowModels.publish, body: { id: created.id } };
+    expect((yield { verb: flowModels.xml, params: { id: created.id } }).xml).toContain("bpmn");
+    yield { verb: flowModels.xml, params: { id: published.deployId }, query: { isDeploy: "1" } };
+    yield { verb: flowModels.bindForm, body: { modelKey: key, formCode: null } };
+    const started = yield { verb: flowModels.start, body: { code: key, data: { amount: 5 } } };
+    expect(Object.keys(started)).toEqual(["procInsId"]);
+  },
+
+  async *flowTask() {
+    const { flowTask } = contract;
+    const adminId = await seedId("user:admin");
+    const key = `contract_task_${Date.now().toString(36)}`;
+    const fields = [{ key: "amount", label: "金额", type: "money", unit: "万元", required: true }, { key: "kind", label: "类别", type: "select", options: [{ value: "a", label: "甲" }] }];
+    const created = await call("/flowable/definition/model/create", { token: admin, body: { key, name: "契约审批流程", tree: approvalTree(adminId, fields) } });
+    expect((await call("/flowable/definition/publish", { token: admin, body: { id: created.body.data.id } })).body.code).toBe(0);
+    const started = await call("/flowable/definition/dynamicStart", { token: admin, body: { code: key, data: { amount: 5, kind: "a" } } });
+    const procInsId = started.body.data.procInsId as string;
+    const todo = (await call(`/flowable/task/todoList?procInsId=${procInsId}`, { token: admin })).body.data as { taskId: string }[];
+    const taskId = todo[0]!.taskId;
+    const view = yield { verb: flowTask.attributes, params: { id: taskId } };
+    expect(view.task.open).toBe(true);
+    expect(view.formFields.map((f: { key: string }) => f.key)).toEqual(["amount", "kind"]);
+    expect(view.business.fields).not.toHaveLength(0);
+    yield { verb: flowTask.instance, params: { id: procInsId } };
+    yield { verb: flowTask.variables, params: { id: procInsId } };
+    yield { verb: flowTask.variables, params: { id: taskId } };
+    yield { verb: flowTask.monitorVariables, query: { procInsId } };
+    yield { verb: flowTask.business, params: { id: procInsId } };
+    yield { verb: flowTask.viewer, params: { id: procInsId } };
+    yield { verb: flowTask.returnList, body: { taskId } };
+    expect(yield { verb: flowTask.next, body: { taskId, variables: { amount: 6 } } }).not.toHaveLength(0);
+    const form = yield { verb: flowTask.startForm, params: { id: key } };
+    expect(form.formFields[0]).toMatchObject({ key: "amount", unit: "万元", required: true });
+    yield { verb: flowTask.opinions };
+    // a task once done: its view from the flow record
+    expect(yield { verb: flowTask.batch, body: { taskIds: [taskId, "no-such-task"], comment: "同意" } }).toMatchObject({ done: [taskId], refused: [{ taskId: "no-such-task" }] });
+    expect((yield { verb: flowTask.attributes, params: { id: taskId } }).task).toMatchObject({ open: false, action: "complete" });
+  },
+
+  async *sync() {
+    const { sync } = contract;
+    const list = synLists[0]!;
+    const { runId } = await startRun(env.DB, list);
+    const runs = yield { verb: sync.runs, query: { list: list.family.path.replace(/^\/syn\//, "") } };
+    expect(runs.map((r: { runId: string }) => r.runId)).toContain(runId);
+    expect(yield { verb: sync.run, params: { runId } }).toMatchObject({ runId, status: "running" });
+  },
+
+  async *sys() {
+    const { sys } = contract;
+    expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
+    yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
+    const tree = yield { verb: sys.userTree };
+    expect(tree.flatMap((d: { children: unknown[] }) => d.children)).not.toHaveLength(0);
+    const roles = yield { verb: sys.roleList };
+    expect(roles).not.toHaveLength(0);
+    expect(yield { verb: sys.roles }).toEqual(roles);
+    const held = yield { verb: sys.roleHolders, query: { ids: roles.map((r: { roleId: string }) => r.roleId).join(",") } };
+    expect(held.holders).toBeGreaterThan(0);
   },
 
   async *enterprise() {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { modelFieldTypes } from "../datamodel/definition.ts";
 import { viewDefinitionSchema } from "../datamodel/view.ts";
-import { savedRecord, verb } from "./verb.ts";
+import { recordMeta, savedRecord, verb } from "./verb.ts";
 
 const models = "/datamodel";
 const fields = "/datamodel/field";
@@ -44,9 +44,28 @@ export const modelDefinition = z.strictObject({
   model: z.strictObject({ name: z.string(), code: z.string(), type: z.enum(["table", "view"]), fields: z.array(storedField), view: viewDefinitionSchema.optional() }),
 });
 
+/** A model as the engine's list and info answer it. */
+export const modelRow = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  /** dataModelType */
+  type: z.enum(["table", "view"]),
+  /** dm_<code> */
+  tableName: z.string().nullable(),
+  fields: z.array(storedField).nullable(),
+  view: viewDefinitionSchema.nullable(),
+  menuId: z.string().nullable(),
+  remark: z.string().nullable(),
+  ...recordMeta,
+});
+
 const idQuery = z.object({ dataModelId: z.string().max(64) });
 
 export const datamodel = {
+  list: verb({ method: "GET", path: `${models}/list`, response: z.array(modelRow), paged: true }),
+  listAll: verb({ method: "GET", path: `${models}/listAll`, response: z.array(modelRow) }),
+  info: verb({ method: "GET", path: `${models}/info/:id`, response: modelRow }),
   save: verb({ method: "POST", path: `${models}/save`, response: savedRecord("id") }),
   update: verb({ method: "POST", path: `${models}/update`, response: savedRecord("id") }),
   /** a model's id or a list of them (1 to 100); a model with records or a menu entry is refused */

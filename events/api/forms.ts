@@ -34,6 +34,23 @@ export const filledRow = z.strictObject({
   ...recordMeta,
 });
 
+/** A form on a data model as the engine's list and info answer it. */
+export const formRow = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  dataModelId: z.string(),
+  templateName: z.string().nullable(),
+  layout: formLayoutSchema.nullable(),
+  processForm: z.boolean().nullable(),
+  /** formStatus: "0" draft, "1" released, "2" revoked */
+  status: z.string().nullable(),
+  remark: z.string().nullable(),
+  ...recordMeta,
+  /** the latest release number */
+  version: z.number().int().nullable(),
+});
+
 export const nodePermSchema = z.enum(["edit", "read", "hidden"]);
 const values = z.record(z.string(), z.unknown());
 
@@ -77,6 +94,8 @@ const linkForm = z.strictObject({
 });
 
 export const forms = {
+  list: verb({ method: "GET", path: "/datamodel/form/list", response: z.array(formRow), paged: true }),
+  info: verb({ method: "GET", path: "/datamodel/form/info/:id", response: formRow }),
   save: verb({ method: "POST", path: "/datamodel/form/save", response: savedRecord("id") }),
   update: verb({ method: "POST", path: "/datamodel/form/update", response: savedRecord("id") }),
   release: verb({ method: "POST", path: "/datamodel/form/release/:id", response: z.strictObject({ id: z.string(), version: z.number().int(), releaseId: z.string() }) }),

@@ -3,17 +3,21 @@
  * imported by the Worker's routes, the web app's client and tests/contract.test.ts.
  */
 import { flow } from "./flow.ts";
+import { flowModels } from "./flow-models.ts";
+import { flowTask } from "./flow-task.ts";
 import { datamodel } from "./datamodel.ts";
 import { enterprise } from "./enterprise.ts";
 import { forms } from "./forms.ts";
 import { jobs } from "./jobs.ts";
 import { msg } from "./msg.ts";
 import { reports } from "./reports.ts";
+import { sync } from "./sync.ts";
+import { sys } from "./sys.ts";
 import { webhooks } from "./webhooks.ts";
 import { workreports } from "./workreports.ts";
 import { tasks } from "./tasks.ts";
 import { visits } from "./visits.ts";
 import { gantt } from "./gantt.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, enterprise, workreports, tasks, visits, gantt };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt };
 export type { Answer, Verb } from "./verb.ts";

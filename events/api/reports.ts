@@ -69,6 +69,7 @@ export const reports = {
   publish: verb({ method: "GET", path: "/flow/service/publish", query: publishQuery, response: publishedAnswer }),
   copy: verb({ method: "POST", path: "/flow/service/copyModel/:id/:id2", body: copyBody, response: z.strictObject({ id: z.string() }) }),
   publishFile: verb({ method: "GET", path: "/report/reportfile/publish", query: z.object({ id }), response: publishedAnswer }),
+  files: verb({ method: "GET", path: "/report/reportfile/list", response: z.array(reportFileRow), paged: true }),
   fileByCode: verb({ method: "GET", path: "/report/reportfile/getByCode/:code", response: reportFileRow }),
   run: verb({
     method: "GET",

@@ -5,42 +5,44 @@
  * hidden at the reader's node left out (absent, not blanked).
  */
 
-export type BusinessFieldKind = "text" | "longText" | "number" | "date" | "dict" | "bool" | "ref" | "files" | "enterprise" | "json";
+import { z } from "zod";
 
-export interface BusinessFile {
-  id: string;
-  name: string;
-  size: number | null;
-}
+export const businessFieldKinds = ["text", "longText", "number", "date", "dict", "bool", "ref", "files", "enterprise", "json"] as const;
+export type BusinessFieldKind = (typeof businessFieldKinds)[number];
 
-export interface BusinessField {
-  key: string;
-  label: string;
-  kind: BusinessFieldKind;
-  value: unknown;
+export const businessFile = z.strictObject({ id: z.string(), name: z.string(), size: z.number().nullable() });
+export type BusinessFile = z.infer<typeof businessFile>;
+
+export const businessField = z.strictObject({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(businessFieldKinds),
+  value: z.unknown(),
   /** number: the unit it is counted in (万元) */
-  unit?: string;
+  unit: z.string().optional(),
   /** dict: the dictionary type */
-  dict?: string;
+  dict: z.string().optional(),
   /** ref: the referenced record's name */
-  name?: string;
+  name: z.string().optional(),
   /** files: the uploaded files the ids name */
-  files?: BusinessFile[];
+  files: z.array(businessFile).optional(),
   /** enterprise: the credit code of the enterprise profile it opens */
-  creditCode?: string;
-}
+  creditCode: z.string().optional(),
+});
+export type BusinessField = z.infer<typeof businessField>;
 
-export interface BusinessView {
+export const businessView = z.strictObject({
   /** `family` (a declared record family), `form` (a filled form over a data model), `process` (the model's own start form) */
-  kind: "family" | "form" | "process";
+  kind: z.enum(["family", "form", "process"]),
   /** the record kind's name (融资申请, a form's name, the process's name) */
-  title: string;
-  recordId: string | null;
-  status: string | null;
+  title: z.string(),
+  recordId: z.string().nullable(),
+  status: z.string().nullable(),
   /** the dictionary of `status` */
-  statusDict?: string;
-  fields: BusinessField[];
-}
+  statusDict: z.string().optional(),
+  fields: z.array(businessField),
+});
+export type BusinessView = z.infer<typeof businessView>;
 
 /** The view without the fields the reader's node hides. */
 export function withoutHiddenFields(view: BusinessView, hidden: Set<string>): BusinessView {

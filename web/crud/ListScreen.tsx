@@ -41,8 +41,8 @@ import type { TFunction } from "i18next";
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Query } from "../core/api/http.ts";
-import { listPrefQueries, saveListPref } from "../core/api/records.ts";
-import { notifyError } from "../core/feedback.tsx";
+import { listPrefQueries, saveListPref, type ListAnswer } from "../core/api/records.ts";
+import { notifyError, notifySuccess } from "../core/feedback.tsx";
 import { currentLang } from "../core/i18n.ts";
 import { EmptyRow } from "../core/ui/TableParts.tsx";
 import { DictSelect } from "../widgets/DictSelect/index.ts";
@@ -110,6 +110,8 @@ export interface ListContext<R> {
   busy: string | null;
   /** runs a command on a row: its key is busy meanwhile, errors are shown, and the list reloads after */
   run: (key: string, work: () => Promise<unknown>) => Promise<void>;
+  /** `run` for a command's answer: its message (else `done`, else "done") shown as the success */
+  command: (key: string, work: () => Promise<{ msg?: string }>, done?: string) => Promise<void>;
   selected: string[];
   setSelected: (ids: string[]) => void;
   /** opens the declared `form` dialog: null adds a record, an id edits it */
@@ -117,7 +119,6 @@ export interface ListContext<R> {
   queryClient: QueryClient;
 }
 
-export type ListAnswer<R> = { rows: R[]; total: number; totalCapped?: boolean };
 
 export interface ListSpec<R> {
   /** the prefix of the screen's test ids */
@@ -268,8 +269,9 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
     },
     [queryClient, spec.path],
   );
+  const command = (key: string, work: () => Promise<{ msg?: string }>, done?: string) => run(key, async () => notifySuccess((await work()).msg || done || t("http.ok")));
   const context: ListContext<R> = {
-    t, rows, query, busy, run, selected, setSelected,
+    t, rows, query, busy, run, command, selected, setSelected,
     open: setOpenId,
     edit: (id) => setEditing({ id }),
     queryClient,

@@ -8,7 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { families } from "../../events/families/index.ts";
 import type { Family } from "../../events/family.ts";
-import { get } from "../core/api/http.ts";
+import { call } from "../core/api/call.ts";
+import { sys } from "../../events/api/sys.ts";
 import type { NameKind } from "../core/api/names.ts";
 import { recordQueries, type Row } from "../core/api/records.ts";
 import { hasPermission } from "../core/session.ts";
@@ -90,7 +91,7 @@ export function RefSelect({ target, name, ...others }: RefSelectProps) {
 export function RoleSelect({ name, ...others }: Omit<MultiSelectProps, "data" | "name"> & { name?: string }) {
   const { data: roles = [] } = useQuery({
     queryKey: ["/sys/role", "select"],
-    queryFn: async () => (await get<{ roleId: string; name: string }[]>("/sys/role/select")).data,
+    queryFn: () => call(sys.roles),
     staleTime: 60_000,
   });
   const named = useSeededName();

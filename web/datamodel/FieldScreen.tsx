@@ -14,11 +14,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { modelFieldSchema, type ModelField } from "../../events/datamodel/definition.ts";
 import { ApiError, post } from "../core/api/http.ts";
-import { recordQueries } from "../core/api/records.ts";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
 import { EmptyRow } from "../core/ui/TableParts.tsx";
-import { datamodelQueries, modelPath, type MetadataRow, type ModelRow } from "./api.ts";
+import { datamodelQueries, modelPath, modelQueries, type MetadataRow } from "./api.ts";
 import { causeOf, FieldDialog, type FieldDraft } from "./FieldEditor.tsx";
 import { ModelPicker } from "./ModelPicker.tsx";
 
@@ -55,8 +54,8 @@ export default function FieldScreen({ route }: ScreenProps) {
   const [refusal, setRefusal] = useState<{ errors: Record<string, string>; message?: string }>({ errors: {} });
   const [busy, setBusy] = useState(false);
 
-  const model = useQuery({ ...recordQueries(modelPath).detail(modelId ?? ""), enabled: !!modelId, staleTime: 0 });
-  const stored = model.data as ModelRow | undefined;
+  const model = useQuery({ ...modelQueries.detail(modelId ?? ""), enabled: !!modelId, staleTime: 0 });
+  const stored = model.data;
   const listed = useQuery(datamodelQueries.fields(modelId ?? "", title));
   const metadata = useQuery(datamodelQueries.metadata(modelId ?? ""));
   // the model's own definition when the list verb is unavailable

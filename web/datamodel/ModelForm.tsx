@@ -16,10 +16,10 @@ import { z } from "zod";
 import type { ModelField } from "../../events/datamodel/definition.ts";
 import type { ViewDefinition } from "../../events/datamodel/view.ts";
 import { ApiError } from "../core/api/http.ts";
-import { recordQueries, saveRecord } from "../core/api/records.ts";
+import { saveRecord } from "../core/api/records.ts";
 import { notifySuccess } from "../core/feedback.tsx";
 import { FormDrawer, useKitForm } from "../widgets/FormKit/index.ts";
-import { modelPath, type ModelRow } from "./api.ts";
+import { modelPath, modelQueries, type ModelRow } from "./api.ts";
 import { fieldErrorsOf, FieldsTable } from "./FieldsTable.tsx";
 import { emptyView, ViewEditor } from "./ViewEditor.tsx";
 
@@ -28,7 +28,6 @@ export interface ModelFormProps {
   /** the model to change; null creates one */
   id: string | null;
   onClose: () => void;
-  onSaved?: (model: ModelRow) => void;
 }
 
 type Draft = {
@@ -60,12 +59,12 @@ function checkDraft(d: Draft, t: TFunction): Record<string, string> {
   return found;
 }
 
-export function ModelForm({ opened, id, onClose, onSaved }: ModelFormProps) {
+export function ModelForm({ opened, id, onClose }: ModelFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = id !== null;
-  const detail = useQuery({ ...recordQueries(modelPath).detail(id ?? ""), enabled: opened && editing, staleTime: 0, gcTime: 0 });
-  const stored = detail.data as ModelRow | undefined;
+  const detail = useQuery({ ...modelQueries.detail(id ?? ""), enabled: opened && editing, staleTime: 0, gcTime: 0 });
+  const stored = detail.data;
   const form = useKitForm<Draft>({ initialValues: blank(), schema: draftSchema(t), check: (d) => checkDraft(d, t) });
   const [conflict, setConflict] = useState<string | null>(null);
 
@@ -98,7 +97,6 @@ export function ModelForm({ opened, id, onClose, onSaved }: ModelFormProps) {
       const answer = await saveRecord(modelPath, body);
       notifySuccess(answer.msg);
       await Promise.all([modelPath, "/datamodel/data", "/datamodel/field"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-      onSaved?.(answer.data as ModelRow);
     } catch (error) {
       // a stale version: offered a reload rather than a field error
       if (!(error instanceof ApiError) || error.code !== 409) throw error;

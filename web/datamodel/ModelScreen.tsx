@@ -13,7 +13,7 @@ import { IconHistory, IconMenu2, IconPlus, IconTable } from "@tabler/icons-react
 import { useMemo, useState } from "react";
 import { dataModels } from "../../events/families/datamodel.ts";
 import type { Family } from "../../events/family.ts";
-import { deleteRecords, recordQueries } from "../core/api/records.ts";
+import { deleteRecords } from "../core/api/records.ts";
 import { notifySuccess } from "../core/feedback.tsx";
 import { navigationChanged } from "../core/navigation.ts";
 import type { ScreenProps } from "../registry/index.ts";
@@ -21,7 +21,7 @@ import { hasPermission } from "../core/session.ts";
 import { confirmDelete, confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { HistoryDrawer } from "../crud/HistoryDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
-import { createModelMenu, modelPath, type ModelRow } from "./api.ts";
+import { createModelMenu, modelPath, modelQueries, type ModelRow } from "./api.ts";
 import { ModelForm } from "./ModelForm.tsx";
 
 const family = dataModels as unknown as Family;
@@ -64,7 +64,7 @@ function modelList(openHistory: (id: string) => void, openRecords: (id: string) 
   return {
     name: "model",
     path: modelPath,
-    query: (params) => recordQueries(modelPath).list(params) as never,
+    query: modelQueries.list,
     rowKey: (row) => row.id,
     rowAttrs: (row) => ({ "data-model-id": row.id, "data-model-code": row.code }),
     minWidth: 900,

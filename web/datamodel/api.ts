@@ -7,27 +7,17 @@
 import { queryOptions } from "@tanstack/react-query";
 import { datamodel } from "../../events/api/datamodel.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import type { ModelField } from "../../events/datamodel/definition.ts";
-import type { ViewDefinition } from "../../events/datamodel/view.ts";
 import { call, callPage, send } from "../core/api/call.ts";
 import { get } from "../core/api/http.ts";
+import { recordQueries } from "../core/api/records.ts";
 
 export const modelPath = "/datamodel";
 
-/** A model as the engine's list and info verbs answer it (the family's generic verbs, not in the contract). */
-export interface ModelRow {
-  id: string;
-  name: string;
-  code: string;
-  type: "table" | "view";
-  tableName?: string | null;
-  fields?: ModelField[] | null;
-  view?: ViewDefinition | null;
-  menuId?: string | null;
-  remark?: string | null;
-  version: number;
-  [key: string]: unknown;
-}
+/** A model as the engine's list and info answer it, from the contract (events/api/datamodel.ts). */
+export type ModelRow = Answer<typeof datamodel.info>;
+
+/** The models' family queries, typed by the contract's row. */
+export const modelQueries = recordQueries<ModelRow>(modelPath);
 
 /** The definition the browser rebuilds a model's record family from (GET getFieldsByModelId), from the contract. */
 export type ModelDefinition = Answer<typeof datamodel.definition>;
@@ -37,7 +27,7 @@ export type MetadataRow = Record<string, unknown>;
 
 export const datamodelQueries = {
   /** every model (pickers): the unpaged list, capped by the server */
-  all: () => queryOptions({ queryKey: [modelPath, "listAll"] as const, queryFn: async () => (await get<ModelRow[]>(`${modelPath}/listAll`)).data, staleTime: 30_000 }),
+  all: () => queryOptions({ queryKey: [modelPath, "listAll"] as const, queryFn: () => call(datamodel.listAll), staleTime: 30_000 }),
   /** the field types the server offers */
   columnTypes: () =>
     queryOptions({

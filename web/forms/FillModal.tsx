@@ -10,12 +10,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../../events/i18n.ts";
-import { missingRequired, type FormLayout } from "../../events/forms/layout.ts";
+import type { FormLayout } from "../../events/forms/layout.ts";
 import { get } from "../core/api/http.ts";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
 import { runCommand } from "../core/feedback.tsx";
-import { fillForm, formQueries, formPath, startFromForm, type FilledInfo, type FormRow, type ReleaseRow } from "./api.ts";
-import { FormRenderer } from "./FormRenderer.tsx";
+import { fillForm, formQueries, formPath, startFromForm, type FilledInfo, type FormChoice, type ReleaseRow } from "./api.ts";
+import { FormRenderer, requiredErrors } from "./FormRenderer.tsx";
 
 export interface FillModalProps {
   /** a filled form to change (else a new one) */
@@ -52,14 +52,14 @@ export function FillModal({ filled, onClose, onSaved }: FillModalProps) {
   );
 }
 
-function LiveRelease({ form, onClose, onSaved }: { form: FormRow; onClose: () => void; onSaved: () => void }) {
+function LiveRelease({ form, onClose, onSaved }: { form: FormChoice; onClose: () => void; onSaved: () => void }) {
   const release = useQuery({ queryKey: [formPath, "release", form.id, form.version], queryFn: async () => (await get<ReleaseRow>(`${formPath}/release/${form.id}/${form.version}`)).data });
   if (release.isLoading) return <Center><Loader size="sm" /></Center>;
   if (release.error) return <Alert color="red">{(release.error as Error).message}</Alert>;
   return release.data ? <FillBody dataModelId={form.dataModelId} layout={release.data.layout} form={form} filled={null} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
-function FillBody({ dataModelId, layout, form, filled, onClose, onSaved }: { dataModelId: string; layout: FormLayout; form: FormRow | null; filled: FilledInfo | null; onClose: () => void; onSaved: () => void }) {
+function FillBody({ dataModelId, layout, form, filled, onClose, onSaved }: { dataModelId: string; layout: FormLayout; form: FormChoice | null; filled: FilledInfo | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const { family, model, isLoading } = useModelFamily(dataModelId);
@@ -74,10 +74,9 @@ function FillBody({ dataModelId, layout, form, filled, onClose, onSaved }: { dat
   if (isLoading || !family) return <Center><Loader size="sm" /></Center>;
 
   const check = () => {
-    const missing = missingRequired(layout, values);
-    const found = Object.fromEntries(missing.map((k) => [k, t("forms.fill.required", { name: family.fields[k]?.label[lang] ?? k })]));
-    setErrors(found);
-    return missing.length === 0;
+    const missing = requiredErrors(layout, values, family, t, lang);
+    setErrors(missing);
+    return Object.keys(missing).length === 0;
   };
   const save = async () => {
     if (!check()) return;

@@ -12,7 +12,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
-import { confirmDelete, notifyError, runCommand } from "../core/feedback.tsx";
+import { confirmDelete, notifyError } from "../core/feedback.tsx";
 import { useModelFamily } from "../datamodel/useModelFamily.ts";
 import { ListScreen, type ListContext, type ListSpec, type Option } from "../crud/ListScreen.tsx";
 import { dataPath, deleteFilled, formQueries, type FilledInfo, type FilledRow } from "./api.ts";
@@ -42,7 +42,7 @@ const formName = async (row: FilledRow, queryClient: QueryClient) => (await quer
 
 async function remove(row: FilledRow, list: ListContext<FilledRow>) {
   if (!(await confirmDelete([], { text: list.t("sys.common.deleteNamed", { name: row.title || row.formCode }) }))) return;
-  if (await runCommand(() => deleteFilled([row.id]))) await list.queryClient.invalidateQueries({ queryKey: [dataPath] });
+  await list.command(`delete:${row.id}`, () => deleteFilled([row.id]));
 }
 
 interface Dialogs {
@@ -61,7 +61,7 @@ function filledList(open: Dialogs, queryClient: QueryClient): ListSpec<FilledRow
   return {
     name: "formdata",
     path: dataPath,
-    query: (params) => formQueries.filled(params as Record<string, string | number>),
+    query: formQueries.filled,
     rowKey: (row) => row.id,
     rowAttrs: (row) => ({ "data-id": row.id }),
     minWidth: 900,

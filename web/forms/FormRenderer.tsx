@@ -10,12 +10,18 @@ import { Box, Divider, Grid, NumberInput, Radio, Group, Stack, Switch, Text, Tex
 import { DatePickerInput, DatesProvider, DateTimePicker } from "@mantine/dates";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import type { ModelField } from "../../events/datamodel/definition.ts";
-import { applyFormRules, type FieldState, type FormLayout, type LayoutColumn, type NodePerm } from "../../events/forms/layout.ts";
+import { applyFormRules, missingRequired, type FieldState, type FormLayout, type LayoutColumn, type NodePerm } from "../../events/forms/layout.ts";
 import { DictCheckbox, DictRadio, DictSelect, RegionCascader } from "../widgets/index.ts";
 import { modelInputs } from "../datamodel/inputs.tsx";
+
+/** The required fields left empty under the layout's rules, each with the message naming it in the reader's language. */
+export function requiredErrors(layout: FormLayout, values: Record<string, unknown>, family: Family, t: TFunction, lang: Lang): Record<string, string> {
+  return Object.fromEntries(missingRequired(layout, values).map((k) => [k, t("forms.fill.required", { name: family.fields[k]?.label[lang] ?? k })]));
+}
 
 export interface FormRendererProps {
   layout: FormLayout;

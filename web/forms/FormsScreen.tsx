@@ -43,15 +43,15 @@ function ModelName({ id }: { id: string }) {
 
 async function release(row: FormRow, list: ListContext<FormRow>) {
   if (!(await confirmDialog(list.t("forms.list.releaseConfirm", { name: row.name, version: (row.version ?? 0) + 1 }), { danger: false }))) return;
-  if (await runCommand(() => releaseForm(row.id))) await list.queryClient.invalidateQueries({ queryKey: [formPath] });
+  await list.command(`release:${row.id}`, () => releaseForm(row.id));
 }
 async function revoke(row: FormRow, list: ListContext<FormRow>) {
   if (!(await confirmDialog(list.t("forms.list.revokeConfirm", { name: row.name, version: row.version ?? 0 })))) return;
-  if (await runCommand(() => revokeForm(row.id))) await list.queryClient.invalidateQueries({ queryKey: [formPath] });
+  await list.command(`revoke:${row.id}`, () => revokeForm(row.id));
 }
 async function remove(row: FormRow, list: ListContext<FormRow>) {
   if (!(await confirmDelete([], { text: list.t("sys.common.deleteNamed", { name: row.name }) }))) return;
-  if (await runCommand(() => deleteForms([row.id]))) await list.queryClient.invalidateQueries({ queryKey: [formPath] });
+  await list.command(`delete:${row.id}`, () => deleteForms([row.id]));
 }
 
 /** The dialogs a row opens, held by the screen. */
@@ -66,7 +66,7 @@ function formList(open: Dialogs): ListSpec<FormRow> {
   return {
     name: "forms",
     path: formPath,
-    query: (params) => formQueries.list(params as Record<string, string | number>),
+    query: formQueries.list,
     rowKey: (row) => row.id,
     // the rows keep the test id they had before the kit (`form-row`, not `forms-row`)
     rowAttrs: (row) => ({ "data-testid": "form-row", "data-form-id": row.id, "data-form-code": row.code }),

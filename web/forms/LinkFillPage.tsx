@@ -12,12 +12,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { familyOfModel } from "../../events/datamodel/definition.ts";
 import type { Lang } from "../../events/i18n.ts";
-import { missingRequired } from "../../events/forms/layout.ts";
 import { ApiError } from "../core/api/http.ts";
 import { primeDictionaries } from "../core/api/dictionaries.ts";
 import { setTitle, switchLanguage } from "../core/i18n.ts";
 import { linkForm, submitLink, type LinkForm } from "./api.ts";
-import { FormRenderer } from "./FormRenderer.tsx";
+import { FormRenderer, requiredErrors } from "./FormRenderer.tsx";
 
 export default function LinkFillPage() {
   const { t, i18n } = useTranslation();
@@ -71,10 +70,10 @@ function LinkFormBody({ token, link }: { token: string; link: LinkForm }) {
   }
 
   const submit = async () => {
-    const missing = missingRequired(link.layout, values);
-    setErrors(Object.fromEntries(missing.map((k) => [k, t("forms.fill.required", { name: family.fields[k]?.label[lang] ?? k })])));
+    const missing = requiredErrors(link.layout, values, family, t, lang);
+    setErrors(missing);
     setFailure(null);
-    if (missing.length) return;
+    if (Object.keys(missing).length) return;
     setBusy(true);
     try {
       setSubmittedAt((await submitLink(token, values)).data.submittedAt);

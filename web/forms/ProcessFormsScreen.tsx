@@ -18,7 +18,7 @@ import { FormStatus } from "./parts.tsx";
 const processForms: ListSpec<FormRow> = {
   name: "process-forms",
   path: formPath,
-  query: (params) => formQueries.list({ ...(params as Record<string, string | number>), processForm: "true" }),
+  query: (params) => formQueries.list({ ...params, processForm: "true" }),
   rowKey: (row) => row.id,
   // the rows keep the test id they had before the kit
   rowAttrs: (row) => ({ "data-testid": "process-form-row", "data-form-code": row.code }),

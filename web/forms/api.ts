@@ -6,31 +6,22 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { flow } from "../../events/api/flow.ts";
+import { flowModels } from "../../events/api/flow-models.ts";
 import { filledRow, forms } from "../../events/api/forms.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import type { FormLayout, FormRelease } from "../../events/forms/layout.ts";
+import type { FormRelease } from "../../events/forms/layout.ts";
 import { call, callPage, send } from "../core/api/call.ts";
 import { get, post } from "../core/api/http.ts";
+import { recordQueries } from "../core/api/records.ts";
 
 export const formPath = "/datamodel/form";
 export const releasePath = "/datamodel/formrelease";
 export const dataPath = "/form/data";
 
-export interface FormRow {
-  id: string;
-  name: string;
-  code: string;
-  dataModelId: string;
-  templateName?: string | null;
-  layout?: FormLayout | null;
-  processForm?: boolean | null;
-  /** 0 draft, 1 released, 2 revoked */
-  status?: string | null;
-  version?: number | null;
-  remark?: string | null;
-  updateTime?: string | null;
-  [key: string]: unknown;
-}
+/** A form as the engine's list and info answer it, from the contract (events/api/forms.ts). */
+export type FormRow = Answer<typeof forms.info>;
+/** A released form as the pickers list it. */
+export type FormChoice = Answer<typeof forms.select>[number];
 
 export type ReleaseRow = FormRelease;
 
@@ -44,28 +35,16 @@ export type TaskFormAnswer = Answer<typeof forms.taskForm>;
 /** A process model as the binding screen lists it (events/api/flow.ts). */
 export type FlowModelRow = Answer<typeof flow.models>[number];
 
+const formRows = recordQueries<FormRow>(formPath);
+const filledRows = recordQueries<FilledRow>(dataPath);
+
 export const formQueries = {
-  list: (params: Record<string, string | number>) =>
-    queryOptions({
-      queryKey: [formPath, "list", params] as const,
-      queryFn: async () => {
-        const answer = await get<FormRow[]>(`${formPath}/list`, params);
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
-    }),
-  info: (id: string) => queryOptions({ queryKey: [formPath, "info", id] as const, queryFn: async () => (await get<FormRow>(`${formPath}/info/${id}`)).data }),
+  list: formRows.list,
   /** released forms for the fill screen, process forms for the binding screen */
   select: (params: { status?: string; processForm?: string }) => queryOptions({ queryKey: [formPath, "select", params] as const, queryFn: () => call(forms.select, { query: params }) }),
   releases: (formId: string) =>
     queryOptions({ queryKey: [formPath, "releases", formId] as const, queryFn: async () => (await get<ReleaseRow[]>(`${releasePath}/list`, { formId, limit: 100 })).data }),
-  filled: (params: Record<string, string | number>) =>
-    queryOptions({
-      queryKey: [dataPath, "list", params] as const,
-      queryFn: async () => {
-        const answer = await get<FilledRow[]>(`${dataPath}/list`, params);
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
-    }),
+  filled: filledRows.list,
   filledInfo: (type: string, id: string) => queryOptions({ queryKey: [dataPath, "info", type, id] as const, queryFn: () => call(forms.filledInfo, { params: { type, id } }) }),
   taskForm: (taskId: string) => queryOptions({ queryKey: [dataPath, "task", taskId] as const, queryFn: () => call(forms.taskForm, { params: { taskId } }), retry: false }),
   flowModels: () => queryOptions({ queryKey: [flow.models.path, "forms"] as const, queryFn: async () => (await callPage(flow.models, { query: { limit: "100" } })).rows }),
@@ -77,9 +56,8 @@ export const revokeForm = (id: string) => send(forms.revoke, { params: { id }, b
 export const deleteForms = (ids: string[]) => post<null>(`${formPath}/delete`, ids);
 export const fillForm = (body: { id?: string; formId?: string; title?: string; data: Record<string, unknown> }) => send(body.id ? forms.fillUpdate : forms.fill, { body });
 export const deleteFilled = (ids: string[]) => post<null>(`${dataPath}/delete`, ids);
-export const startFromForm = (body: { code: string; proc_form_id: string; dataModelId: string; data: Record<string, unknown> }) =>
-  post<{ procInsId: string; formDataId: string }>("/flowable/definition/dynamicStart", body);
-export const bindForm = (modelKey: string, formCode: string | null) => post<unknown>("/flowable/form/saveOrUpdate", { modelKey, formCode });
+export const startFromForm = (body: { code: string; proc_form_id: string; dataModelId: string; data: Record<string, unknown> }) => send(flowModels.start, { body });
+export const bindForm = (modelKey: string, formCode: string | null) => send(flowModels.bindForm, { body: { modelKey, formCode } });
 export const completeWithForm = (body: { taskId: string; comment: string; data: Record<string, unknown> }) => send(forms.taskComplete, { body });
 
 // ── fill-in links: staff issue one for an enterprise; the public page reads and submits by its token ──

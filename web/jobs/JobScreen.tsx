@@ -8,14 +8,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { IconPlayerPause, IconPlayerPlay, IconPlus, IconRun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { get } from "../core/api/http.ts";
+import { call } from "../core/api/call.ts";
+import { jobs } from "../../events/api/jobs.ts";
 import { currentLang } from "../core/i18n.ts";
 import type { ScreenProps } from "../registry/index.ts";
 import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
-import { runCommand } from "../core/feedback.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
-import { jobApi, jobPath, jobQueries, jobTags, logPath, type Job, type JobCommand, type JobLog } from "./api.ts";
+import { jobApi, jobPath, jobQueries, jobTags, logPath, type Job, type JobCommand } from "./api.ts";
 import { JobForm } from "./JobForm.tsx";
 import { JobStatusBadge } from "./StatusBadges.tsx";
 
@@ -54,7 +54,7 @@ function RunningNow({ jobId }: { jobId: string }) {
   const { t } = useTranslation();
   const running = useQuery({
     queryKey: [jobPath, "runSource"],
-    queryFn: async () => (await get<JobLog[]>(`${jobPath}/runSource`)).data ?? [],
+    queryFn: () => call(jobs.running),
     refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? 3_000 : false),
   });
   return running.data?.some((r) => r.jobId === jobId) ? <Badge color="blue" variant="dot" tt="none">{t("jobs.runningNow")}</Badge> : null;
@@ -70,10 +70,11 @@ const questions = { run: "jobs.confirmRun", pause: "jobs.confirmPause", resume: 
 
 async function command(name: JobCommand, job: Job, list: ListContext<Job>) {
   if (!(await confirmDialog(list.t(questions[name], { name: job.jobName }), { danger: name === "delete" }))) return;
-  if (await runCommand(() => jobApi.command(name, [job.jobId]))) {
-    await list.queryClient.invalidateQueries({ queryKey: [jobPath] });
+  await list.command(`${name}:${job.jobId}`, async () => {
+    const answer = await jobApi.command(name, [job.jobId]);
     if (name === "run") await list.queryClient.invalidateQueries({ queryKey: [logPath] });
-  }
+    return answer;
+  });
 }
 
 const paused = (job: Job) => String(job.status) === "1";

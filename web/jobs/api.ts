@@ -5,8 +5,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { jobs } from "../../events/api/jobs.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import { call, callPage, send } from "../core/api/call.ts";
-import type { Query } from "../core/api/http.ts";
+import { call, pagedQuery, send } from "../core/api/call.ts";
 
 export const jobPath = "/job/schedule";
 export const logPath = "/job/scheduleLog";
@@ -32,11 +31,7 @@ export type CronReading = Answer<typeof jobs.nextRuns>;
 export const handlerKey = (h: { beanName: string; methodName: string }) => `${h.beanName}.${h.methodName}`;
 
 export const jobQueries = {
-  list: (params: Query) =>
-    queryOptions({
-      queryKey: [jobPath, "list", params] as const,
-      queryFn: () => callPage(jobs.list, { query: params }),
-    }),
+  list: pagedQuery(jobs.list, [jobPath, "list"]),
   detail: (id: string) => queryOptions({ queryKey: [jobPath, "detail", id] as const, queryFn: () => call(jobs.info, { params: { id } }) }),
   counts: () => queryOptions({ queryKey: [jobPath, "counts"] as const, queryFn: () => call(jobs.counts) }),
   handlers: () => queryOptions({ queryKey: [jobPath, "handlers"] as const, queryFn: () => call(jobs.handlers), staleTime: 5 * 60_000 }),
@@ -51,11 +46,7 @@ export const jobQueries = {
 };
 
 export const logQueries = {
-  list: (params: Query) =>
-    queryOptions({
-      queryKey: [logPath, "list", params] as const,
-      queryFn: () => callPage(jobs.logList, { query: params }),
-    }),
+  list: pagedQuery(jobs.logList, [logPath, "list"]),
   detail: (id: string) => queryOptions({ queryKey: [logPath, "detail", id] as const, queryFn: () => call(jobs.logInfo, { params: { id } }) }),
 };
 

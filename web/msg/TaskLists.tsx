@@ -4,9 +4,10 @@
  * refreshes it here) with fewer columns; a row's button opens the approval page /todoCheck. On the home
  * page's tabs a list keeps its state to itself (`embedded`), on its own screen (menu msg/…) in the URL.
  */
+import { pagedQuery } from "../core/api/call.ts";
 import { flow } from "../../events/api/flow.ts";
 import { ListScreen, type ListColumn, type ListSpec } from "../crud/ListScreen.tsx";
-import { flowListQuery, paths, type DoneRow, type MyProcessRow, type TodoRow } from "../flow/tasks/api.ts";
+import { paths, type DoneRow, type MyProcessRow, type TodoRow } from "../flow/tasks/api.ts";
 import { actionLabel, flowColumn, flowFilters, instanceColumns, OpenButton, StatusBadge } from "../flow/tasks/parts.tsx";
 
 /** An approval list's column (a text cell shows seeded names in the screen's language), titled `msg.columns.<key>`. */
@@ -27,11 +28,11 @@ const taskList = <R extends TaskRow>(name: string, spec: Pick<ListSpec<R>, "path
   actions: (r) => <OpenButton procInsId={r.procInsId} taskId={r.taskId} label={label} data-testid={`msg-${name}-open`} />,
 });
 
-const pending = taskList<TodoRow>("pending", { path: paths.todo, query: flowListQuery(flow.todo), rowKey: (r) => r.taskId }, [column("received", { width: 170, render: (r) => r.createTime })], "msg.open");
+const pending = taskList<TodoRow>("pending", { path: paths.todo, query: pagedQuery(flow.todo), rowKey: (r) => r.taskId }, [column("received", { width: 170, render: (r) => r.createTime })], "msg.open");
 
 const approved = taskList<DoneRow>(
   "approved",
-  { path: paths.done, query: flowListQuery(flow.done), rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}` },
+  { path: paths.done, query: pagedQuery(flow.done), rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}` },
   [
     column("outcome", { width: 100, render: (r) => actionLabel(r.outcome) }),
     column("comment", { render: (r) => r.comment ?? "" }),
@@ -43,7 +44,7 @@ const approved = taskList<DoneRow>(
 const initiated: ListSpec<MyProcessRow> = {
   name: "msg-initiated",
   path: paths.myProcess,
-  query: flowListQuery(flow.myProcess),
+  query: pagedQuery(flow.myProcess),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
   minWidth: 760,

@@ -2,12 +2,10 @@
  * The message centre's view of the API: my messages (worker/msg) and the workflow's task counts
  * (worker/flow), typed by the contract (events/api/), as TanStack Query options, and the read commands.
  */
-import { queryOptions } from "@tanstack/react-query";
 import { flow } from "../../events/api/flow.ts";
 import { messageStatuses, msg } from "../../events/api/msg.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import { call, callPage, send } from "../core/api/call.ts";
-import type { Query } from "../core/api/http.ts";
+import { call, pagedQuery, send } from "../core/api/call.ts";
 
 export type MessageStatus = (typeof messageStatuses)[number];
 export { messageStatuses };
@@ -21,7 +19,7 @@ export type TaskCounts = Answer<typeof flow.counts>;
 export const msgKey = "msg-centre";
 
 /** My messages: a page of one status (all when none). */
-export const messagesQuery = (params: Query) => queryOptions({ queryKey: [msgKey, msg.list.path, params] as const, queryFn: () => callPage(msg.list, { query: params }) });
+export const messagesQuery = pagedQuery(msg.list, [msgKey, msg.list.path]);
 
 export const summaryQuery = { queryKey: [msgKey, "summary"] as const, queryFn: () => call(msg.summary) };
 

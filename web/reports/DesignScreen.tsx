@@ -10,18 +10,14 @@ import { IconCopy, IconPencil, IconPlus, IconSend, IconTrash } from "@tabler/ico
 import { useMemo, useState } from "react";
 import { hasPermission } from "../core/session.ts";
 import { confirmDelete } from "../core/ui/confirmDelete.tsx";
-import { notifySuccess } from "../core/feedback.tsx";
 import type { ScreenProps } from "../registry/index.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../crud/ListScreen.tsx";
 import { modelsPath, reportApi, reportQueries, type ReportModel } from "./api.ts";
 import { Designer } from "./Designer.tsx";
 
-/** Runs a command on a model: the server's message (or "done"), errors shown, the list reloaded. */
-const act = (list: ListContext<ReportModel>, key: string, work: () => Promise<{ msg: string }>) =>
-  list.run(key, async () => notifySuccess((await work()).msg || list.t("reports.done")));
 
 async function remove(m: ReportModel, list: ListContext<ReportModel>) {
-  if (await confirmDelete([], { text: list.t("reports.confirmDelete", { name: m.name }) })) await act(list, `delete-${m.id}`, () => reportApi.remove(m.id));
+  if (await confirmDelete([], { text: list.t("reports.confirmDelete", { name: m.name }) })) await list.command(`delete-${m.id}`, () => reportApi.remove(m.id), list.t("reports.done"));
 }
 
 function modelList(open: (id: string | "new") => void): ListSpec<ReportModel> {
@@ -45,8 +41,8 @@ function modelList(open: (id: string | "new") => void): ListSpec<ReportModel> {
       return (
         <>
           <ActionIcon variant="subtle" title={t("reports.design")} onClick={() => open(m.id)}><IconPencil size={16} /></ActionIcon>
-          {hasPermission("report:model:save") && <ActionIcon variant="subtle" title={t("reports.copy")} loading={list.busy === `copy-${m.id}`} onClick={() => void act(list, `copy-${m.id}`, () => reportApi.copy(m.id))}><IconCopy size={16} /></ActionIcon>}
-          {hasPermission("report:model:publish") && <ActionIcon variant="subtle" title={t("reports.publish")} loading={list.busy === `publish-${m.id}`} onClick={() => void act(list, `publish-${m.id}`, () => reportApi.publish(m.id))}><IconSend size={16} /></ActionIcon>}
+          {hasPermission("report:model:save") && <ActionIcon variant="subtle" title={t("reports.copy")} loading={list.busy === `copy-${m.id}`} onClick={() => void list.command(`copy-${m.id}`, () => reportApi.copy(m.id), list.t("reports.done"))}><IconCopy size={16} /></ActionIcon>}
+          {hasPermission("report:model:publish") && <ActionIcon variant="subtle" title={t("reports.publish")} loading={list.busy === `publish-${m.id}`} onClick={() => void list.command(`publish-${m.id}`, () => reportApi.publish(m.id), list.t("reports.done"))}><IconSend size={16} /></ActionIcon>}
           {hasPermission("report:model:delete") && <ActionIcon variant="subtle" color="red" title={t("reports.delete")} onClick={() => void remove(m, list)} data-testid="report-design-delete"><IconTrash size={16} /></ActionIcon>}
         </>
       );

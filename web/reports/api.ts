@@ -5,9 +5,8 @@
  */
 import { reports } from "../../events/api/reports.ts";
 import type { Answer } from "../../events/api/verb.ts";
-import { queryOptions } from "@tanstack/react-query";
-import { callPage, send } from "../core/api/call.ts";
-import { apiUrl, get, type Query } from "../core/api/http.ts";
+import { pagedQuery, send } from "../core/api/call.ts";
+import { apiUrl, type Query } from "../core/api/http.ts";
 import { getToken } from "../core/session.ts";
 import type { ReportDefinition, ReportSource } from "../../events/reports/definition.ts";
 import type { ColumnType, ReportAnswer, ResultColumn, SourceField } from "../../events/reports/answer.ts";
@@ -19,16 +18,7 @@ export type SourceOption = Answer<typeof reports.sources>[number];
 export type RunAnswer = Answer<typeof reports.run>;
 export type ReportModel = Answer<typeof reports.model>;
 
-export interface ReportFile {
-  id: string;
-  name: string;
-  code: string;
-  reportModelId: string;
-  status: string | null;
-  modelVersion: number | null;
-  publishTime: string | null;
-  remark: string | null;
-}
+export type ReportFile = Answer<typeof reports.files>[number];
 
 export const reportApi = {
   models: (query: Query) => send(reports.models, { query }),
@@ -41,25 +31,16 @@ export const reportApi = {
   sources: () => send(reports.sources),
   sourceFields: (source: ReportSource) => send(reports.sourceFields, { query: { kind: source.kind, id: source.id } }),
   preview: (source: ReportSource, definition: ReportDefinition, page = 1) => send(reports.preview, { body: { source, definition, page } }),
-  // the files' list is the engine's family list (no own verb)
-  files: (query: Query) => get<ReportFile[]>("/report/reportfile/list", query),
   run: (code: string, filters: Record<string, unknown>, page = 1) => send(reports.run, { params: { code }, query: { filters: JSON.stringify(filters), page } }),
 };
 
 export const modelsPath = "/report/models";
-export const filesPath = "/report/reportfile/list";
+export const filesPath = reports.files.path;
 
 /** The lists' queries (the list kit's): report models, and the published reports. */
 export const reportQueries = {
-  models: (query: Query) => queryOptions({ queryKey: [modelsPath, query] as const, queryFn: () => callPage(reports.models, { query }) }),
-  published: (query: Query) =>
-    queryOptions({
-      queryKey: [filesPath, query] as const,
-      queryFn: async () => {
-        const answer = await reportApi.files({ ...query, status: "1" });
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
-    }),
+  models: pagedQuery(reports.models),
+  published: (query: Query) => pagedQuery(reports.files)({ ...query, status: "1" }),
 };
 
 /**

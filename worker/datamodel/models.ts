@@ -27,7 +27,7 @@ import { readStream, headOf } from "../store/append.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { fold, foldTo, type RecordValues } from "../resources/decide.ts";
 import { newCreate, newDeletes, newTransition, newUpdate, recordId, streamOf } from "../resources/commands.ts";
-import { deleteIds, expectedVersion } from "../resources/routes.ts";
+import { deleteIds, expectedVersion, familyReads } from "../resources/routes.ts";
 import { resolveView } from "./views.ts";
 import { definitionOf } from "./runtime.ts";
 
@@ -167,6 +167,7 @@ const noMenuSql = `SELECT id, name, code, type FROM ${dataModels.table} m WHERE 
 export function modelRoutes(routes: RouteTable) {
   const { path, tags } = models;
   const doc = (verb: string) => ({ doc: { family: models, verb } });
+  familyReads(routes, models, { list: datamodel.list, listAll: datamodel.listAll, info: datamodel.info });
   routes
     .verb(datamodel.save, tags.save, (c) => save(c, "save"), doc("save"))
     .verb(datamodel.update, tags.update, (c) => save(c, "update"), doc("update"))

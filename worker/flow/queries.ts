@@ -275,7 +275,7 @@ export function recordedTask(db: D1Database, taskId: string) {
   return db
     .prepare("SELECT task_id AS taskId, node_key AS taskDefKey, node_name AS taskName, action, by_name AS byName, start_time AS createTime, end_time AS endTime FROM flow_record WHERE task_id = ? ORDER BY seq LIMIT 1")
     .bind(taskId)
-    .first();
+    .first<{ taskId: string; taskDefKey: string | null; taskName: string | null; action: string; byName: string | null; createTime: string | null; endTime: string | null }>();
 }
 
 /** The comments made on a task, in the order of the flow record, each with its action's readable name. */

@@ -28,7 +28,7 @@ const fieldOf = (f: FormField, value: unknown): BusinessField => {
 };
 
 export function processView(deployment: Pick<DeploymentRow, "tree" | "name">, state: InstanceState): BusinessView | null {
-  const fields = formFieldsOf(deployment.tree) as unknown as FormField[];
+  const fields = formFieldsOf(deployment.tree);
   if (!fields.length) return null;
   return { kind: "process", title: state.name || deployment.name, recordId: null, status: null, fields: fields.map((f) => fieldOf(f, state.variables[f.key] ?? null)) };
 }

@@ -18,6 +18,7 @@ import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { newCreate, newTransition, newUpdate, withoutManaged } from "../resources/commands.ts";
 import { findById } from "../resources/query.ts";
+import { familyReads } from "../resources/routes.ts";
 import { requireLayoutFits } from "./model.ts";
 import { modelDefinition } from "../datamodel/runtime.ts";
 
@@ -125,6 +126,7 @@ const immutable = async () => {
 
 export function formRoutes(routes: RouteTable) {
   const idParam = (c: Context<AppEnv>) => c.req.param("id")!;
+  familyReads(routes, forms, { list: formVerbs.list, info: formVerbs.info });
   routes
     .verb(formVerbs.save, tags.save, (c) => saveForm(c, "save"), { doc: { family: forms, verb: "save", summary: l("暂存表单（布局按数据模型校验）", "Save a form as a draft (the layout checked against its model)") } })
     .verb(formVerbs.update, tags.update, (c) => saveForm(c, "update"), { doc: { family: forms, verb: "update", summary: l("修改表单（暂存）", "Update a form (a draft)") } })

@@ -21,6 +21,7 @@ import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { newDeletes, recordId, withoutManaged } from "../resources/commands.ts";
 import { findById, listPage, parseListQuery, recordWhere } from "../resources/query.ts";
+import { familyReads } from "../resources/routes.ts";
 import { balanceSheet, balanceSheetQuery } from "./balance-sheet.ts";
 import { changedModel, copyWrites, newModel, publishWrites, published } from "./models.ts";
 import { parseViewerFilters, reportXlsx, runReport, withViewerFilters } from "./run.ts";
@@ -152,6 +153,7 @@ export function reportRoutes(routes: RouteTable) {
     }, doc("复制报表模型：id 的来源与定义复制到 id2；id2 为 0 时新建模型", "Copy a report model: id's source and definition onto id2, or into a new model when id2 is 0"));
 
   // ---- report files (the viewer)
+  familyReads(routes, reportFiles, { list: reports.files });
   routes
     .verb(reports.publishFile, tags.filePublish, async (c) => {
       const { id } = parseInput(idQuery, c.req.query(), labels);

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { initialState, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
+import type { Verb } from "../../events/api/verb.ts";
 import type { RouteDoc, RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, page, readJson } from "../http/envelope.ts";
@@ -160,6 +161,16 @@ export function standardVerbs(table: RouteTable, mount: VerbMount) {
       const { total, rows } = await deletedPage(c.env.DB, await read(c), c.req.query());
       return page(c, total, rows);
     }, doc("deleted"));
+}
+
+/**
+ * A family's list and info served as verbs of the contract (events/api/), whose rows' schema the contract
+ * test holds them to; registered by the family's module before the engine's generic routes.
+ */
+export function familyReads(routes: RouteTable, family: Family, verbs: { list: Verb; listAll?: Verb; info?: Verb }) {
+  routes.verb(verbs.list, family.tags.list, async (c) => listAnswer(c, family, c.req.query()), { doc: { family, verb: "list" } });
+  if (verbs.listAll) routes.verb(verbs.listAll, family.tags.list, async (c) => ok(c, await listAll(c.env.DB, family, parseListQuery(family, c.req.query())), "fetched"), { doc: { family, verb: "listAll" } });
+  if (verbs.info) routes.verb(verbs.info, family.tags.info, async (c) => infoAnswer(c, family, c.req.param("id")!, c.req.query("version")), { doc: { family, verb: "info" } });
 }
 
 /** A list page's answer (the total, capped for a frequent keyword) for query parameters. */

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../events/family.ts";
+import { runStarted, runsQuery, sync } from "../../events/api/sync.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
 import { notFound } from "../errors.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -16,10 +17,8 @@ import { recentRuns, runById, startRun, type RunRow } from "./run.ts";
 import { driveRun } from "./drive.ts";
 
 const runBody = z.object({ creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).min(1).max(500).optional() });
-const runsQuery = z.object({ list: z.string().min(1).max(64), pageNum: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) });
 
 const runLabel = l("同步运行", "Sync run");
-const runAnswer = z.object({ runId: z.string(), started: z.boolean() });
 
 /** A run as the screens read it: its list's short name and the times in China time. */
 function shown(run: RunRow) {
@@ -40,19 +39,19 @@ export function syncRoutes(routes: RouteTable) {
         if (started.started) await driveRun(c.env, c.get("store"), started.runId, (work) => c.executionCtx.waitUntil(work));
         return ok(c, started);
       },
-      { doc: { summary: l(`立即同步：${list.family.label["zh-CN"]}`, `Synchronise now: ${list.family.label["en-US"]}`), body: runBody, response: runAnswer, tags: ["syn"] } },
+      { doc: { summary: l(`立即同步：${list.family.label["zh-CN"]}`, `Synchronise now: ${list.family.label["en-US"]}`), body: runBody, response: runStarted, tags: ["syn"] } },
     );
   }
   routes
-    .get("/syn/runs", "signedIn", async (c) => {
+    .verb(sync.runs, "signedIn", async (c) => {
       const q = parseInput(runsQuery, c.req.query());
       const list = listsByName.get(q.list.toLowerCase());
       if (!list) throw notFound(runLabel);
       requirePermission(c, list.family.tags.list!);
       const { rows, total } = await recentRuns(c.env.DB, list.family.name, q.pageSize, (q.pageNum - 1) * q.pageSize);
       return page(c, total, rows.map(shown));
-    }, { doc: { summary: l("同步运行记录（某一同步列表）", "Sync runs of a list"), query: runsQuery, tags: ["syn"] } })
-    .get("/syn/runs/:runId", "signedIn", async (c) => {
+    }, { doc: { summary: l("同步运行记录（某一同步列表）", "Sync runs of a list"), tags: ["syn"] } })
+    .verb(sync.run, "signedIn", async (c) => {
       const run = await runById(c.env.DB, (c.req.param("runId") ?? "").slice(0, 64));
       const list = run && listsByFamily.get(run.list);
       if (!run || !list) throw notFound(runLabel);

@@ -3,6 +3,7 @@
  * details, and the candidate lists of section 7 (roles, user tree).
  */
 import { z } from "zod";
+import { candidateDepartment, sys } from "../../events/api/sys.ts";
 import { t } from "../../events/i18n.ts";
 import { user } from "../../events/families/sys.ts";
 import { l, type Family } from "../../events/family.ts";
@@ -65,7 +66,7 @@ const currentUser = z.object({
   admin: z.boolean(),
 });
 const userChoice = z.object({ id: z.string(), name: z.string(), userNo: z.string() });
-const treeNode = z.object({ id: z.string(), name: z.string(), type: z.literal("department"), children: z.array(userChoice.extend({ type: z.literal("user") })) });
+const treeNode = candidateDepartment;
 
 // ── Routes ────────────────────────────────────────────────────────────────────
 export function userRoutes(routes: RouteTable) {
@@ -137,9 +138,9 @@ export function userRoutes(routes: RouteTable) {
       const { results } = await c.env.DB.prepare("SELECT id, name, user_no AS userNo FROM sys_user WHERE type = '3' AND status = '1' ORDER BY name").all();
       return ok(c, results, "fetched");
     }, { doc: { summary: l("启用的第三方机构用户", "Enabled third-party institution users"), response: z.array(userChoice) } })
-    .get("/sys/candidate/roleList", "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"), { doc: { summary: l("候选角色", "Candidate roles") } })
-    .get("/sys/candidate/userTree", "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"), {
-      doc: { summary: l("候选人树（部门及其启用用户）", "Candidate tree (departments and their enabled users)"), response: z.array(treeNode) },
+    .verb(sys.roleList, "signedIn", async (c) => ok(c, await roleChoices(c.env.DB), "fetched"), { doc: { summary: l("候选角色", "Candidate roles") } })
+    .verb(sys.userTree, "signedIn", async (c) => ok(c, await userTree(c.env.DB), "fetched"), {
+      doc: { summary: l("候选人树（部门及其启用用户）", "Candidate tree (departments and their enabled users)") },
     })
     .get("/sys/candidate/userTreeByName", "signedIn", async (c) => {
       const name = requireParam(c.req.query("name"), z.string().trim().min(1).max(64), "name", user.fields.name.label);

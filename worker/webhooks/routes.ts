@@ -14,6 +14,8 @@ import { deliveryOutcome, webhooks } from "../../events/api/webhooks.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById } from "../resources/query.ts";
+import { familyReads } from "../resources/routes.ts";
+import { webhookDeliveries } from "../../events/families/webhooks.ts";
 import { execute, principal } from "../commands/execute.ts";
 import { executeHere, requestContext } from "../http/command.ts";
 import {
@@ -138,6 +140,7 @@ const writtenByIntake = async () => {
 const outcomeSchema = z.object({ deliveryId: z.string(), outcome: deliveryOutcome, error: z.unknown(), recordId: z.string().nullable() });
 
 export function webhookRoutes(routes: RouteTable) {
+  familyReads(routes, webhookDeliveries, { list: webhooks.list, info: webhooks.info });
   routes
     .verb(webhooks.replay, perm.update, replay, {
       doc: { summary: l("重放失败的 Webhook 投递（记录一次新的处理）", "Replay a failed webhook delivery (recorded as a new attempt)") },

@@ -7,7 +7,9 @@
  * @example
  * const counts = await call(jobs.counts);                        // { total, normal, paused, … }
  * const { rows, total } = await callPage(jobs.logList, { query: { page: 1, limit: 20 } });
+ * const list: ListSpec<JobLog> = { query: pagedQuery(jobs.logList, [logPath, "list"]), … };
  */
+import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Answer, PathParams, Verb } from "../../../events/api/verb.ts";
 import { request, type Envelope, type Query, type RequestOptions } from "./http.ts";
@@ -47,3 +49,18 @@ export async function callPage<V extends Verb & { paged: true }>(v: V, ...args: 
   const answer = await send(v, ...args);
   return { rows: answer.data, total: answer.total ?? 0 };
 }
+
+/**
+ * A paged verb's (one without path parameters) list query for the list kit: keyed by `key` (the verb's path
+ * by default) and the page's parameters, so a command's refresh of `key` reloads every page.
+ */
+export const pagedQuery =
+  <V extends Verb & { paged: true }>(v: V, key: readonly unknown[] = [v.path]) =>
+  (query: Query) =>
+    queryOptions({
+      queryKey: [...key, query],
+      queryFn: async ({ signal }) => {
+        const answer = await request<Answer<V>>(verbPath(v), { method: v.method, query, signal });
+        return { rows: answer.data, total: answer.total ?? 0 };
+      },
+    });

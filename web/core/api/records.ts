@@ -24,10 +24,10 @@ export interface HistoryEntry {
 }
 
 /** One page of a list; `totalCapped`: more matched than the server counts (then `total` is the cap, shown as "10,000+"). */
-export interface ListAnswer {
-  rows: Row[];
+export interface ListAnswer<R = Row> {
+  rows: R[];
   total: number;
-  totalCapped: boolean;
+  totalCapped?: boolean;
 }
 
 /** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
@@ -40,21 +40,22 @@ export interface DeletedRecord {
   deletedByName: string | null;
 }
 
-export const recordQueries = (path: string) => ({
+/** A family's queries by its path; `R` its row, the contract's schema where it declares one (events/api/). */
+export const recordQueries = <R = Row>(path: string) => ({
   all: [path] as const,
   list: (params: Query) =>
     queryOptions({
       queryKey: [path, "list", params] as const,
-      queryFn: async (): Promise<ListAnswer> => {
-        const answer = (await get<Row[]>(`${path}/list`, params)) as Envelope<Row[]> & { totalCapped?: boolean };
+      queryFn: async (): Promise<ListAnswer<R>> => {
+        const answer = (await get<R[]>(`${path}/list`, params)) as Envelope<R[]> & { totalCapped?: boolean };
         return { rows: answer.data, total: answer.total ?? 0, totalCapped: answer.totalCapped === true };
       },
     }),
-  listAll: (params: Query = {}) => queryOptions({ queryKey: [path, "listAll", params] as const, queryFn: async () => (await get<Row[]>(`${path}/listAll`, params)).data }),
-  detail: (id: string) => queryOptions({ queryKey: [path, "detail", id] as const, queryFn: async () => (await get<Row>(`${path}/info/${id}`)).data }),
+  listAll: (params: Query = {}) => queryOptions({ queryKey: [path, "listAll", params] as const, queryFn: async () => (await get<R[]>(`${path}/listAll`, params)).data }),
+  detail: (id: string) => queryOptions({ queryKey: [path, "detail", id] as const, queryFn: async () => (await get<R>(`${path}/info/${id}`)).data }),
   /** the record as it was at `version` (versions never change: cached for good) */
   version: (id: string, version: number) =>
-    queryOptions({ queryKey: [path, "detail", id, { version }] as const, queryFn: async () => (await get<Row>(`${path}/info/${id}`, { version })).data, staleTime: Infinity }),
+    queryOptions({ queryKey: [path, "detail", id, { version }] as const, queryFn: async () => (await get<R>(`${path}/info/${id}`, { version })).data, staleTime: Infinity }),
   history: (id: string) => queryOptions({ queryKey: [path, "history", id] as const, queryFn: async () => (await get<HistoryEntry[]>(`${path}/history/${id}`)).data }),
   deleted: (params: { page: number; limit: number }) =>
     queryOptions({

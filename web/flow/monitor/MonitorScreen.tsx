@@ -4,6 +4,7 @@
  * below, the open tasks (`taskList`, filtered by the instance chosen above, or a typed id) with transfer to
  * another user (clears a stuck task), and the chosen instance's variables (`variableList`).
  */
+import { pagedQuery } from "../../core/api/call.ts";
 import { Badge, Button, Card, Code, Stack, Table, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -14,9 +15,9 @@ import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 import { EmptyRow } from "../../core/ui/TableParts.tsx";
 import { flow } from "../../../events/api/flow.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { fetchMonitorVariables, flowListQuery, joined, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
+import { command, fetchMonitorVariables, joined, monitor, paths, show, task, variableRows, type InstanceRow, type MonitorTaskRow } from "../tasks/api.ts";
 import { CommentDialog } from "../tasks/CommentDialog.tsx";
-import { aboutColumns, commandWork, flowColumn, flowFilters, instanceColumns, OpenButton, sendCommand } from "../tasks/parts.tsx";
+import { aboutColumns, flowColumn, flowFilters, instanceColumns, OpenButton, sendCommand } from "../tasks/parts.tsx";
 import { UserPicker } from "../tasks/UserPicker.tsx";
 
 type InstanceCommand = "suspendProcess" | "activateProcess" | "stopProcess" | "deleteProcess";
@@ -32,10 +33,11 @@ function InstanceActions({ row: r, list, choose }: { row: InstanceRow; list: Lis
   const { t } = list;
   const run = async (name: InstanceCommand) => {
     if (!(await confirmDialog(t(`flowTasks.confirm.${name}`, { name: r.procDefName, id: r.procInsId }), { danger: name !== "activateProcess" }))) return;
-    await list.run(`${name}:${r.procInsId}`, async () => {
-      await commandWork(`${monitor}/${name}`, { procInsId: r.procInsId }, t("http.ok"))();
+    await list.command(`${name}:${r.procInsId}`, async () => {
+      const answer = await command(`${monitor}/${name}`, { procInsId: r.procInsId });
       if (name === "deleteProcess") choose("");
       await list.queryClient.invalidateQueries({ queryKey: [paths.monitorTasks] });
+      return answer;
     });
   };
   return (
@@ -53,7 +55,7 @@ function InstanceActions({ row: r, list, choose }: { row: InstanceRow; list: Lis
 const instanceList = (chosen: string, choose: (id: string) => void): ListSpec<InstanceRow> => ({
   name: "monitor-instances",
   path: paths.running,
-  query: flowListQuery(flow.running),
+  query: pagedQuery(flow.running),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId, "data-chosen": chosen === r.procInsId ? "true" : undefined, bg: chosen === r.procInsId ? "var(--mantine-primary-color-light)" : undefined }),
   minWidth: 1000,
@@ -101,7 +103,7 @@ function TransferButton({ row, list }: { row: MonitorTaskRow; list: ListContext<
 const taskList: ListSpec<MonitorTaskRow> = {
   name: "monitor-tasks",
   path: paths.monitorTasks,
-  query: flowListQuery(flow.monitorTasks),
+  query: pagedQuery(flow.monitorTasks),
   rowKey: (r) => r.taskId,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
   local: true,

@@ -1,14 +1,15 @@
 /** Done (`flowable/done/index`, `GET /flowable/task/finishedList`): the tasks I handled, with what they were about, outcome and comment; a row opens the instance. */
+import { pagedQuery } from "../../core/api/call.ts";
 import type { ScreenProps } from "../../registry/index.ts";
 import { flow } from "../../../events/api/flow.ts";
 import { ListScreen, type ListSpec } from "../../crud/ListScreen.tsx";
-import { flowListQuery, paths, type DoneRow } from "./api.ts";
+import { paths, type DoneRow } from "./api.ts";
 import { aboutColumns, actionLabel, flowColumn, flowFilters, OpenButton } from "./parts.tsx";
 
 const doneList: ListSpec<DoneRow> = {
   name: "done",
   path: paths.done,
-  query: flowListQuery(flow.done),
+  query: pagedQuery(flow.done),
   rowKey: (r) => `${r.taskId}-${r.endTime ?? ""}`,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
   minWidth: 1000,

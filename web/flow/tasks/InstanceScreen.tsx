@@ -4,6 +4,7 @@
  * the list kit's drawer), the read-only approval view (form, record, diagram), and delete with confirmation
  * (`POST /flowable/process/delete/{id}`).
  */
+import { pagedQuery } from "../../core/api/call.ts";
 import { Button, Text } from "@mantine/core";
 import { queryOptions } from "@tanstack/react-query";
 import type { ScreenProps } from "../../registry/index.ts";
@@ -13,10 +14,10 @@ import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
 import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { fetchInstanceInfo, flowListQuery, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
-import { aboutColumns, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
+import { command, fetchInstanceInfo, joined, paths, show, type InstanceInfo, type InstanceRow } from "./api.ts";
+import { aboutColumns, flowColumn, instanceColumns, instanceFilters, OpenButton, StatusBadge } from "./parts.tsx";
 
-const infoField = (key: string, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
+const infoField = (key: keyof InstanceInfo, value: (d: InstanceInfo) => React.ReactNode = (d) => seededText(String(show(d[key])))) => ({ label: (t: (k: string) => string) => t(`flowTasks.columns.${key}`), value });
 
 const instanceInfo: DetailSpec<InstanceInfo> = {
   testId: "instance-info",
@@ -42,7 +43,7 @@ function RowActions({ row: r, list }: { row: InstanceRow; list: ListContext<Inst
   const { t } = list;
   const remove = async () => {
     if (!(await confirmDialog(t("flowTasks.confirm.deleteInstance", { id: r.procInsId, name: r.procDefName })))) return;
-    await list.run(r.procInsId, commandWork(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}, t("http.deleted")));
+    await list.command(r.procInsId, () => command(`/flowable/process/delete/${encodeURIComponent(r.procInsId)}`, {}), t("http.deleted"));
   };
   return (
     <>
@@ -58,7 +59,7 @@ function RowActions({ row: r, list }: { row: InstanceRow; list: ListContext<Inst
 const instanceList: ListSpec<InstanceRow> = {
   name: "instance",
   path: paths.instances,
-  query: flowListQuery(flow.instances),
+  query: pagedQuery(flow.instances),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
   minWidth: 1000,

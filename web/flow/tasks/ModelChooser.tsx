@@ -3,13 +3,13 @@
  * latest published version of each model), searchable by name, paged; choosing one opens the start dialog
  * for its key.
  */
+import { pagedQuery } from "../../core/api/call.ts";
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageBar } from "../../widgets/PageBar/index.ts";
 import { flow } from "../../../events/api/flow.ts";
-import { flowListQuery } from "./api.ts";
 import StartDialog from "./StartDialog.tsx";
 import { useSeededName } from "../../core/seeded.ts";
 
@@ -19,7 +19,7 @@ export function ModelChooser({ opened, onClose, onStarted }: { opened: boolean; 
   const [name, setName] = useState("");
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [startKey, setStartKey] = useState<string | null>(null);
-  const models = useQuery({ ...flowListQuery(flow.startable)({ ...paging, name: name.trim() || undefined }), enabled: opened, placeholderData: keepPreviousData });
+  const models = useQuery({ ...pagedQuery(flow.startable)({ ...paging, name: name.trim() || undefined }), enabled: opened, placeholderData: keepPreviousData });
   const rows = models.data?.rows ?? [];
   return (
     <>

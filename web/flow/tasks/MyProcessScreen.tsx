@@ -5,6 +5,7 @@
  * approved yet), resubmit after a return to me (rows carrying `myTaskId` with `resubmit`: opens that task),
  * and start a new process from a published model.
  */
+import { pagedQuery } from "../../core/api/call.ts";
 import { Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
@@ -14,10 +15,10 @@ import { hasPermission } from "../../core/session.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 import { flow } from "../../../events/api/flow.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { flowListQuery, paths, task, type MyProcessRow } from "./api.ts";
+import { command, paths, task, type MyProcessRow } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
 import { ModelChooser } from "./ModelChooser.tsx";
-import { businessColumn, commandWork, flowColumn, instanceColumns, instanceFilters, OpenButton, sendCommand } from "./parts.tsx";
+import { businessColumn, flowColumn, instanceColumns, instanceFilters, OpenButton, sendCommand } from "./parts.tsx";
 
 function UrgeButton({ row }: { row: MyProcessRow }) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ function RowActions({ row: r, list }: { row: MyProcessRow; list: ListContext<MyP
   const running = r.status === "running";
   const revoke = async () => {
     if (!(await confirmDialog(t("flowTasks.confirm.revoke", { name: r.procDefName })))) return;
-    await list.run(`revoke:${r.procInsId}`, commandWork(`${task}/revokeProcess`, { procInsId: r.procInsId }, t("flowTasks.done.revoke")));
+    await list.command(`revoke:${r.procInsId}`, () => command(`${task}/revokeProcess`, { procInsId: r.procInsId }), t("flowTasks.done.revoke"));
   };
   return (
     <>
@@ -75,7 +76,7 @@ function RowActions({ row: r, list }: { row: MyProcessRow; list: ListContext<MyP
 const myProcessList: ListSpec<MyProcessRow> = {
   name: "myprocess",
   path: paths.myProcess,
-  query: flowListQuery(flow.myProcess),
+  query: pagedQuery(flow.myProcess),
   rowKey: (r) => r.procInsId,
   rowAttrs: (r) => ({ "data-instance": r.procInsId }),
   minWidth: 1000,

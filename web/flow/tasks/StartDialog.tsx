@@ -11,7 +11,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../core/feedback.tsx";
 import { ModalForm, useKitForm } from "../../widgets/FormKit/index.ts";
-import { command, fetchStartForm } from "./api.ts";
+import { fetchStartForm } from "./api.ts";
+import { call } from "../../core/api/call.ts";
+import { flowModels } from "../../../events/api/flow-models.ts";
 import { FormFields, missingRequired, typedValues, type FormValues } from "./FormFields.tsx";
 import { UserPicker } from "./UserPicker.tsx";
 import { useSeededName } from "../../core/seeded.ts";
@@ -62,11 +64,11 @@ export default function StartDialog({ opened, onClose, modelKey, onStarted }: St
     if (!def) return false;
     const data: FormValues = typedValues(def.formFields, values);
     for (const p of def.pickNodes) data[`approver_${p.key}`] = approvers[p.key];
-    const answer = await command<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: def.key, data });
+    const { procInsId } = await call(flowModels.start, { body: { code: def.key, data } });
     notifySuccess(t("flowTasks.start.started", { name: named(def.name) }));
     void queryClient.invalidateQueries({ queryKey: ["/flowable/task/myProcess"] });
     void queryClient.invalidateQueries({ queryKey: ["/flowable/task/todoList"] });
-    onStarted?.(answer.data?.procInsId);
+    onStarted?.(procInsId);
   };
 
   const errorKeys = [...(form.data?.formFields ?? []).map((f) => f.key), ...(form.data?.pickNodes ?? []).map((p) => `approver_${p.key}`)];

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
-import { command, fetchNextNodes, fetchOpinions, fetchReturnList, opinionTexts, task, type TaskAction } from "./api.ts";
+import { command, fetchNextNodes, fetchOpinions, fetchReturnList, task, type TaskAction } from "./api.ts";
 import { CommentDialog } from "./CommentDialog.tsx";
 import { UserPicker, UsersPicker } from "./UserPicker.tsx";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
@@ -25,7 +25,7 @@ export interface TaskActionsProps {
   /** the edited form variables to send (only fields the node may edit), or a text naming what is missing */
   collect: () => { variables: Record<string, unknown> } | { missing: string };
   /** after any command that worked */
-  onDone: (action: TaskAction) => void;
+  onDone: (action: TaskAction | "resubmit") => void;
   /** the instance was started from a filled form: approving saves the node's editable fields with it */
   formTask?: boolean;
 }
@@ -72,11 +72,11 @@ export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onD
   const [variables, setVariables] = useState<Record<string, unknown>>({});
   const opinions = useQuery({ queryKey: ["/flowable/opinion/mine"], queryFn: fetchOpinions, staleTime: 60_000, enabled: actions.includes("complete") || actions.includes("resolve") });
   const returnList = useQuery({ queryKey: [`${task}/returnList`, taskId], queryFn: () => fetchReturnList(taskId!), enabled: dialog === "return" && !!taskId, staleTime: 0 });
-  const phrases = opinionTexts(opinions.data);
+  const phrases = opinions.data?.phrases ?? [];
   // the user's phrases are one record: saving sends the whole list
   const savePhrases = async (next: string[]) => {
     try {
-      const signatureFileId = (opinions.data as { signatureFileId?: string | null } | undefined)?.signatureFileId ?? null;
+      const signatureFileId = opinions.data?.signatureFileId ?? null;
       await command("/flowable/opinion/saveMine", { phrases: next, signatureFileId });
       await queryClient.invalidateQueries({ queryKey: ["/flowable/opinion/mine"] });
     } catch (error) {
@@ -84,7 +84,7 @@ export function TaskActions({ taskId, procInsId, actions, resubmit, collect, onD
     }
   };
 
-  const send = async (action: TaskAction, path: string, body: Record<string, unknown>) => {
+  const send = async (action: TaskAction | "resubmit", path: string, body: Record<string, unknown>) => {
     try {
       const answer = await command(path, body);
       notifySuccess(answer.msg || t(`flowTasks.done.${action}`, { defaultValue: t("http.ok") }));

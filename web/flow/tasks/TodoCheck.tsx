@@ -94,7 +94,7 @@ export default function TodoCheck() {
 
   // a link with only the task still finds its instance
   useEffect(() => {
-    const id = data?.task?.procInsId ?? data?.instance?.procInsId;
+    const id = data?.instance.procInsId;
     if (id && !attrProcInsId) setAttrProcInsId(String(id));
   }, [data, attrProcInsId]);
 
@@ -112,7 +112,7 @@ export default function TodoCheck() {
   }, [taskForm.data]);
 
   const actions: TaskAction[] = data?.actions ?? [];
-  const resubmit = !!(data?.task?.resumeAt || actions.includes("resubmit") || String(search.resubmit ?? "") === "1");
+  const resubmit = !!(data?.task.resumeAt || String(search.resubmit ?? "") === "1");
   // the initiator resubmitting edits the whole start form unless the model says otherwise
   // and nobody edits a task they may not complete (someone else's, a done one, a suspended instance)
   const canComplete = actions.includes("complete") || actions.includes("resolve");
@@ -130,8 +130,8 @@ export default function TodoCheck() {
   }, [formTask, taskForm.data, perms, canComplete]);
 
   const named = useSeededName();
-  const procName = named(String(data?.instance?.procDefName ?? data?.task?.procDefName ?? info.data?.procDefName ?? ""));
-  const taskName = named(String(data?.task?.taskName ?? data?.task?.name ?? ""));
+  const procName = named(data?.instance.procDefName ?? info.data?.procDefName ?? "");
+  const taskName = named(data?.task.taskName ?? "");
   useEffect(() => {
     setTitle([taskName, procName].filter(Boolean).join(" · ") || t("flowTasks.page.title"));
   }, [procName, taskName, t]);

@@ -13,14 +13,14 @@ import { hasPermission } from "../../core/session.ts";
 import { notifyError, notifySuccess } from "../../core/feedback.tsx";
 import { seededText } from "../../core/seeded.ts";
 import { flow } from "../../../events/api/flow.ts";
+import { flowTask } from "../../../events/api/flow-task.ts";
+import type { Answer } from "../../../events/api/verb.ts";
+import { call, pagedQuery } from "../../core/api/call.ts";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
-import { command, flowListQuery, paths, task, type TodoRow } from "./api.ts";
+import { paths, type TodoRow } from "./api.ts";
 import { aboutColumns, DialogButtons, flowColumn, flowFilters, OpenButton } from "./parts.tsx";
 
-interface BatchAnswer {
-  done?: string[];
-  refused?: { taskId: string; reason?: string; msg?: string; message?: string }[];
-}
+type BatchAnswer = Answer<typeof flowTask.batch>;
 
 function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -36,11 +36,10 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await command<BatchAnswer>(`${task}/batchComplete`, { taskIds: rows.map((r) => r.taskId), comment: comment.trim() || t("flowTasks.approve.defaultComment") });
-      const data = answer.data ?? {};
-      notifySuccess(t("flowTasks.batch.result", { done: data.done?.length ?? 0, refused: data.refused?.length ?? 0 }));
+      const data = await call(flowTask.batch, { body: { taskIds: rows.map((r) => r.taskId), comment: comment.trim() || t("flowTasks.approve.defaultComment") } });
+      notifySuccess(t("flowTasks.batch.result", { done: data.done.length, refused: data.refused.length }));
       onDone();
-      if (data.refused?.length) setResult(data);
+      if (data.refused.length) setResult(data);
       else close();
     } catch (error) {
       notifyError(error);
@@ -53,9 +52,9 @@ function BatchDialog({ rows, opened, onClose, onDone }: { rows: TodoRow[]; opene
     <Modal opened={opened} onClose={close} title={t("flowTasks.batch.title", { n: rows.length })} data-testid="batch-dialog">
       {result ? (
         <Stack>
-          <Alert color="orange" title={t("flowTasks.batch.result", { done: result.done?.length ?? 0, refused: result.refused?.length ?? 0 })}>
+          <Alert color="orange" title={t("flowTasks.batch.result", { done: result.done.length, refused: result.refused.length })}>
             <List size="sm">
-              {result.refused!.map((r) => <List.Item key={r.taskId}>{nameOf(r.taskId)}: {r.reason ?? r.msg ?? r.message ?? ""}</List.Item>)}
+              {result.refused.map((r) => <List.Item key={r.taskId}>{nameOf(r.taskId)}: {r.reason}</List.Item>)}
             </List>
           </Alert>
           <Group justify="flex-end"><Button onClick={close}>{t("actions.close")}</Button></Group>
@@ -94,7 +93,7 @@ function BatchButton({ list }: { list: ListContext<TodoRow> }) {
 const todoList: ListSpec<TodoRow> = {
   name: "todo",
   path: paths.todo,
-  query: flowListQuery(flow.todo),
+  query: pagedQuery(flow.todo),
   rowKey: (r) => r.taskId,
   rowAttrs: (r) => ({ "data-task": r.taskId }),
   minWidth: 1000,

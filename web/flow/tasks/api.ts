@@ -3,12 +3,11 @@
  * (events/api/flow.ts), the task view's shapes, and the task commands. Every command goes through the one HTTP layer, so a refusal
  * arrives as an ApiError carrying the server's message.
  */
-import { queryOptions } from "@tanstack/react-query";
 import type { Answer } from "../../../events/api/verb.ts";
 import { flow } from "../../../events/api/flow.ts";
-import { call, callPage } from "../../core/api/call.ts";
-import { get, post, type Query } from "../../core/api/http.ts";
-import type { BusinessView } from "../../../events/flow/business-view.ts";
+import { call } from "../../core/api/call.ts";
+import { post } from "../../core/api/http.ts";
+import { flowTask, type TaskAction } from "../../../events/api/flow-task.ts";
 
 /** The lists' rows, inferred from the contract (events/api/flow.ts). */
 export type TodoRow = Answer<typeof flow.todo>[number];
@@ -18,86 +17,19 @@ export type MyProcessRow = Answer<typeof flow.myProcess>[number];
 export type MonitorTaskRow = Answer<typeof flow.monitorTasks>[number];
 export type InstanceStatus = InstanceRow["status"];
 
-type FlowList = Extract<(typeof flow)[keyof typeof flow], { paged: true }>;
-/** The lists take paging and filters and no path parameters: one signature serves them all. */
-const pageOf = callPage as <V extends FlowList>(v: V, args: { query: Query }) => Promise<{ rows: Answer<V>; total: number }>;
+/** The task view's answers, inferred from the contract (events/api/flow-task.ts). */
+export type InstanceInfo = Answer<typeof flowTask.instance>;
+export type FormField = Answer<typeof flowTask.startForm>["formFields"][number];
+export type TaskAttributes = Answer<typeof flowTask.attributes>;
+export type { TaskAction };
 
-/** A workflow list's query for a page and its filters, keyed by the verb's path (a command's refresh reloads every page of it). */
-export const flowListQuery = <V extends FlowList>(v: V) => (params: Query) => queryOptions({ queryKey: [v.path, params] as const, queryFn: () => pageOf(v, { query: params }) });
-
-export interface InstanceInfo {
-  procInsId: string;
-  procDefKey: string;
-  version: number;
-  status: InstanceStatus;
-  startTime: string;
-  endTime: string | null;
-  activeNodes: string[];
-  endNodes: string[];
-  [key: string]: unknown;
-}
-
-export interface FormField {
-  key: string;
-  label: string;
-  type: "text" | "textarea" | "number" | "money" | "date" | "select";
-  required?: boolean;
-  options?: (string | { label: string; value: string })[];
-  /** number and money: the unit the amount is counted in (元, 万元) */
-  unit?: string;
-}
-
-export type FormPerm = "edit" | "read" | "hidden";
-
-export type TaskAction =
-  | "complete" | "reject" | "return" | "delegate" | "transfer" | "addSigner" | "removeSigner"
-  | "cc" | "resolve" | "recall" | "urge" | "revoke" | "stop" | "resubmit";
-
-export interface TaskAttributes {
-  task: (Partial<TodoRow> & { taskId: string; name?: string; node?: string; resumeAt?: string | null; [key: string]: unknown }) | null;
-  instance: (Partial<InstanceInfo> & { procInsId: string; procDefName?: string; name?: string; [key: string]: unknown }) | null;
-  formFields: FormField[];
-  formPerms: Record<string, FormPerm>;
-  variables: Record<string, unknown>;
-  /** the record the approval decides on, as the task's node lets its reader see it (events/flow/business-view.ts) */
-  business?: BusinessView | null;
-  actions: TaskAction[];
-}
+export type FormPerm = TaskAttributes["formPerms"][string];
 
 /** A step of the flow record, from the contract. */
 export type FlowRecordRow = Answer<typeof flow.record>[number];
 
-export interface FlowViewerData {
-  xml: string;
-  doneNodes: string[];
-  activeNodes: string[];
-  doneFlows: string[];
-}
-
-export interface NextNode {
-  key: string;
-  name: string;
-  kind: string;
-  approvers: { id: string; name: string }[];
-}
-
-export interface StartForm {
-  deployId: string;
-  key: string;
-  version: number;
-  name: string;
-  formFields: FormField[];
-  pickNodes: { key: string; name: string }[];
-}
-
 /** A process one may start: the latest published version of a model (from the contract). */
 export type StartableRow = Answer<typeof flow.startable>[number];
-
-export interface Opinion {
-  id?: string;
-  text?: string;
-  content?: string;
-}
 
 export const task = "/flowable/task";
 export const monitor = "/flowable/monitor";
@@ -111,18 +43,17 @@ export const paths = {
   monitorTasks: flow.monitorTasks.path,
 } as const;
 
-export const fetchAttributes = async (taskId: string) => (await get<TaskAttributes>(`${task}/taskAttributes/${encodeURIComponent(taskId)}`)).data;
+export const fetchAttributes = (id: string) => call(flowTask.attributes, { params: { id } });
 export const fetchRecord = (procInsId: string) => call(flow.record, { query: { procInsId } });
-export const fetchViewer = async (procInsId: string) => (await get<FlowViewerData>(`${task}/flowViewer/${encodeURIComponent(procInsId)}`)).data;
-export const fetchInstanceInfo = async (procInsId: string) => (await get<InstanceInfo>(`/flowable/instance/info/${encodeURIComponent(procInsId)}`)).data;
-export const fetchBusiness = async (id: string) => (await get<BusinessView | null>(`${task}/business/${encodeURIComponent(id)}`)).data;
-export const fetchVariables = async (procInsId: string) => (await get<unknown>(`${task}/processVariables/${encodeURIComponent(procInsId)}`)).data;
-export const fetchMonitorVariables = async (procInsId: string) => (await get<unknown>(`${monitor}/variableList`, { procInsId })).data;
-export const fetchReturnList = async (taskId: string) => (await post<{ key: string; name: string }[]>(`${task}/returnList`, { taskId })).data ?? [];
-export const fetchNextNodes = async (taskId: string, variables?: Record<string, unknown>) =>
-  (await post<NextNode[]>(`${task}/nextFlowNode`, { taskId, variables })).data ?? [];
-export const fetchStartForm = async (key: string) => (await get<StartForm>(`/flowable/process/startFlow/${encodeURIComponent(key)}`)).data;
-export const fetchOpinions = async () => (await get<unknown>("/flowable/opinion/mine")).data;
+export const fetchViewer = (id: string) => call(flowTask.viewer, { params: { id } });
+export const fetchInstanceInfo = (id: string) => call(flowTask.instance, { params: { id } });
+export const fetchBusiness = (id: string) => call(flowTask.business, { params: { id } });
+export const fetchVariables = (id: string) => call(flowTask.variables, { params: { id } });
+export const fetchMonitorVariables = (procInsId: string) => call(flowTask.monitorVariables, { query: { procInsId } });
+export const fetchReturnList = (taskId: string) => call(flowTask.returnList, { body: { taskId } });
+export const fetchNextNodes = (taskId: string, variables?: Record<string, unknown>) => call(flowTask.next, { body: { taskId, variables } });
+export const fetchStartForm = (id: string) => call(flowTask.startForm, { params: { id } });
+export const fetchOpinions = () => call(flowTask.opinions);
 
 /** Every task and instance command of this area: path under /api and its body. */
 export const command = <T = unknown>(path: string, body: unknown) => post<T>(path, body);
@@ -148,18 +79,10 @@ export function formatDuration(ms: number | null | undefined, lang: string): str
   return parts.join(zh ? "" : " ");
 }
 
-/** The opinion phrases of /flowable/opinion/mine, whatever the exact wrapping (a list, or `{ opinions, … }`). */
-export function opinionTexts(data: unknown): string[] {
-  const list = Array.isArray(data) ? data : data && typeof data === "object" ? ((data as Record<string, unknown>).opinions ?? (data as Record<string, unknown>).phrases ?? (data as Record<string, unknown>).list ?? []) : [];
-  if (!Array.isArray(list)) return [];
-  return list.map((o) => (typeof o === "string" ? o : (o as Opinion)?.text ?? (o as Opinion)?.content ?? "")).filter((t): t is string => !!t);
-}
-
-/** Variables as name/value rows, whether the server answers an object or rows. */
-export function variableRows(data: unknown): { name: string; value: unknown }[] {
-  if (Array.isArray(data)) return data.map((r) => ({ name: String((r as Record<string, unknown>).name ?? (r as Record<string, unknown>).key ?? ""), value: (r as Record<string, unknown>).value }));
-  if (data && typeof data === "object") return Object.entries(data as Record<string, unknown>).map(([name, value]) => ({ name, value }));
-  return [];
+/** Variables as name/value rows, whether the server answers an object (a task's reader) or rows (the monitor). */
+export function variableRows(data: Record<string, unknown> | { name: string; value: unknown }[] | undefined): { name: string; value: unknown }[] {
+  if (Array.isArray(data)) return data.map(({ name, value }) => ({ name, value }));
+  return Object.entries(data ?? {}).map(([name, value]) => ({ name, value }));
 }
 
 export const show = (value: unknown) => (value == null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));

@@ -117,9 +117,6 @@ export function OpenButton({ procInsId, taskId, search, label, variant = "light"
   return <Button size="compact-sm" variant={variant} onClick={() => open(procInsId, taskId, search)} data-testid={testId}>{t(label)}</Button>;
 }
 
-/** A row command for the list kit's `run`: sends it and shows the server's message (or `done`); the kit reloads and reports errors. */
-export const commandWork = (path: string, body: unknown, done: string) => async () => notifySuccess((await command(path, body)).msg || done);
-
 /** Sends one command: the server's message (or `done`) on success, then `after`; the error otherwise. True when it went through. */
 export async function sendCommand(path: string, body: unknown, done: string, after?: () => void): Promise<boolean> {
   try {

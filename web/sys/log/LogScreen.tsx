@@ -3,36 +3,20 @@
  * record family) and a date range (YYYY-MM-DD), paged 10/20/50/100 — all of it in the URL.
  */
 import { Code, Text } from "@mantine/core";
-import { queryOptions } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { get, type Query } from "../../core/api/http.ts";
+import { pagedQuery } from "../../core/api/call.ts";
+import { sys } from "../../../events/api/sys.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import { currentLang } from "../../core/i18n.ts";
 import type { ScreenProps } from "../../registry/index.ts";
 import { families } from "../../../events/families/index.ts";
 import { ListScreen, type ListSpec, type Option } from "../../crud/ListScreen.tsx";
 
-interface LogRow {
-  id: number;
-  time: string;
-  operation: string;
-  type: string;
-  target: string;
-  actorId: string | null;
-  actorName: string | null;
-  requestId: string;
-  ip: string | null;
-}
+type LogRow = Answer<typeof sys.log>[number];
 
-const logPath = "/log";
+const logPath = sys.log.path;
 
-export const logQuery = (params: Query) =>
-  queryOptions({
-    queryKey: [logPath, "list", params] as const,
-    queryFn: async () => {
-      const answer = await get<LogRow[]>(`${logPath}/list`, params);
-      return { rows: answer.data, total: answer.total ?? 0 };
-    },
-  });
+export const logQuery = pagedQuery(sys.log, [logPath, "list"]);
 
 /** The modules: every record family, and the password changes. */
 function useModules(): Option[] {

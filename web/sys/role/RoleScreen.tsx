@@ -7,7 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { role } from "../../../events/families/sys.ts";
 import type { Family } from "../../../events/family.ts";
-import { get } from "../../core/api/http.ts";
+import { send } from "../../core/api/call.ts";
+import { sys } from "../../../events/api/sys.ts";
 import { currentLang } from "../../core/i18n.ts";
 import type { ScreenProps } from "../../registry/index.ts";
 import type { FieldInputProps } from "../../crud/FieldInput.tsx";
@@ -24,7 +25,7 @@ function MenuAssignment({ value, onChange, error }: FieldInputProps) {
 
 /** The server's warning when users hold the roles about to be deleted. */
 async function holdersWarning(ids: string[]): Promise<string | undefined> {
-  const answer = await get<{ holders: number }>("/sys/role/holders", { ids: ids.join(",") });
+  const answer = await send(sys.roleHolders, { query: { ids: ids.join(",") } });
   return answer.data.holders > 0 ? answer.msg : undefined;
 }
 

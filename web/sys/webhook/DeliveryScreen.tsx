@@ -13,13 +13,13 @@ import { hasPermission } from "../../core/session.ts";
 import { confirmDialog } from "../../core/ui/confirmDelete.tsx";
 import type { ScreenProps } from "../../registry/index.ts";
 import { DictTag } from "../../widgets/DictTag/index.ts";
-import type { DetailSpec } from "../../crud/DetailDrawer.tsx";
+import { JsonBlock, type DetailSpec } from "../../crud/DetailDrawer.tsx";
 import { ListScreen, type ListContext, type ListSpec } from "../../crud/ListScreen.tsx";
 import { deliveryPath, deliveryTags, replayDelivery, type Delivery } from "./api.ts";
 import { RecordLink } from "./RecordLink.tsx";
 
 const outcomeColours = { accepted: "green", failed: "red", duplicate: "gray" } as const;
-const deliveries = recordQueries(deliveryPath);
+const deliveries = recordQueries<Delivery>(deliveryPath);
 
 /** Replays a failed delivery after a confirmation; its new outcome is told at once and the list reloads. */
 async function replay(d: Delivery, list: ListContext<Delivery>) {
@@ -36,8 +36,7 @@ const canReplay = (d: Delivery) => d.outcome === "failed" && hasPermission(deliv
 const deliveryDetail: DetailSpec<Delivery> = {
   testId: "delivery-drawer",
   title: (t) => t("webhook.detail"),
-  // the family answers plain rows; a delivery row is a Delivery
-  query: (id) => deliveries.detail(id) as never,
+  query: deliveries.detail,
   fields: [
     { label: (t) => t("webhook.portal"), value: (d) => <DictTag type="portalCode" value={d.portal} /> },
     { label: (t) => t("webhook.deliveryId"), value: (d) => <Code>{d.deliveryId}</Code> },
@@ -61,14 +60,14 @@ const deliveryDetail: DetailSpec<Delivery> = {
         </Stack>
       ),
     },
-    { title: (t) => t("webhook.payload"), body: (d) => <Code block data-testid="delivery-payload">{typeof d.payload === "string" ? d.payload : JSON.stringify(d.payload, null, 2)}</Code> },
+    { title: (t) => t("webhook.payload"), body: (d) => <JsonBlock value={d.payload} data-testid="delivery-payload" /> },
   ],
 };
 
 const deliveryList: ListSpec<Delivery> = {
   name: "delivery",
   path: deliveryPath,
-  query: (params) => deliveries.list(params) as never,
+  query: deliveries.list,
   rowKey: (d) => d.id,
   rowAttrs: (d) => ({ "data-delivery-id": d.deliveryId, "data-outcome": d.outcome }),
   filters: [

@@ -10,8 +10,9 @@ import { returnTargets } from "./queries.ts";
 import { FlowRefused } from "./refusal.ts";
 import type { CompiledModel, DecideContext, Directory, FlowCommand, InstanceState, Person } from "./types.ts";
 
-export const taskActions = ["complete", "resolve", "reject", "return", "delegate", "transfer", "addSigner", "removeSigner", "cc", "recall", "urge", "revoke", "stop"] as const;
-export type TaskAction = (typeof taskActions)[number];
+import { taskActions, type TaskAction } from "../../../events/api/flow-task.ts";
+
+export { taskActions, type TaskAction };
 
 /** The stand-in for "some other user" in a dry run: a key no real user has. */
 const probeKey = "\u0000probe";

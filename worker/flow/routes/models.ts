@@ -6,10 +6,12 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { flow, modelListQuery } from "../../../events/api/flow.ts";
+import { flowTask } from "../../../events/api/flow-task.ts";
+import { bindBody, flowModels, modelBody, startBody } from "../../../events/api/flow-models.ts";
 import { l, type Family } from "../../../events/family.ts";
 import { flowModel } from "../../../events/families/flow.ts";
 import { t } from "../../../events/i18n.ts";
-import { bpmnIdOf, processTree, treeProblems, walkTree, type ProcessTree } from "../../../events/flow/tree.ts";
+import { bpmnIdOf, processTree, treeProblems, walkTree, type FormField, type ProcessTree } from "../../../events/flow/tree.ts";
 import { treeToBpmn } from "../../../events/flow/to-bpmn.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { ok, page, readJson } from "../../http/envelope.ts";
@@ -32,23 +34,10 @@ import { displayTime } from "../../time.ts";
 const models = flowModel as unknown as Family;
 const tags = { list: "flowable:definition:list", info: "flowable:definition:info", save: "flowable:definition:save", update: "flowable:definition:update", delete: "flowable:definition:delete", publish: "flowable:definition:publish" };
 
-const modelBody = z.object({
-  id: z.string().max(64).nullish(),
-  key: z.string().max(64).regex(/^[A-Za-z_][\w.-]*$/).nullish(),
-  name: z.string().max(100).nullish(),
-  category: z.string().max(64).nullish(),
-  description: z.string().max(1000).nullish(),
-  formCode: z.string().max(64).nullish(),
-  tree: z.unknown().optional(),
-  xml: z.string().max(1_000_000).nullish(),
-});
 const idBody = z.object({ id: z.string().min(1).max(64), key: z.string().max(64).nullish() });
 const keyBody = z.object({ key: z.string().min(1).max(64) });
-const formBody = z.object({ modelKey: z.string().min(1).max(64), formCode: z.string().max(64).nullable() });
-const startBody = z.object({ code: z.string().min(1).max(64), data: z.record(z.string(), z.unknown()).default({}), proc_form_id: z.string().nullish(), dataModelId: z.string().nullish() });
 const submitBody = z.object({ code: z.string().min(1).max(64), businessKey: z.string().max(128).nullish(), data: z.record(z.string(), z.unknown()).default({}) });
 
-const startForm = z.object({ deployId: z.string(), key: z.string(), version: z.number(), name: z.string(), formFields: z.array(z.record(z.string(), z.unknown())), pickNodes: z.array(z.object({ key: z.string(), name: z.string() })) });
 
 const refusedTree = (text: { "zh-CN": string; "en-US": string }) => new FlowRefused(422, text);
 
@@ -111,9 +100,9 @@ export function pickNodes(model: CompiledModel): { key: string; name: string }[]
 }
 
 /** The simple start form of a model built in the designer (none for imported XML). */
-export function formFieldsOf(tree: unknown): Record<string, unknown>[] {
+export function formFieldsOf(tree: unknown): FormField[] {
   const root = tree as ProcessTree | null;
-  return root && root.type === "ROOT" ? ((root.props?.formFields ?? []) as unknown as Record<string, unknown>[]) : [];
+  return root && root.type === "ROOT" ? (root.props?.formFields ?? []) : [];
 }
 
 /** A node's form-field permissions in the designer's tree (by the node's BPMN id). */
@@ -153,9 +142,9 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("可发起的流程（已发布的最新版本，任何登录用户）", "Processes I may start (the latest published version; any signed-in user)") } },
     )
-    .post("/flowable/definition/model/create", tags.save, (c) => saveModel(c, "create"), { doc: { summary: l("新建流程模型（流程树或 BPMN）", "Create a process model (tree or BPMN)"), body: modelBody } })
-    .post("/flowable/definition/model/update", tags.update, (c) => saveModel(c, "update"), { doc: { summary: l("修改流程模型", "Update a process model"), body: modelBody } })
-    .post("/flowable/definition/model/save", tags.save, (c) => saveModel(c, "save"), { doc: { summary: l("保存流程模型（有 id 时修改）", "Save a process model (updates when the id is given)"), body: modelBody } })
+    .verb(flowModels.create, tags.save, (c) => saveModel(c, "create"), { doc: { summary: l("新建流程模型（流程树或 BPMN）", "Create a process model (tree or BPMN)") } })
+    .verb(flowModels.update, tags.update, (c) => saveModel(c, "update"), { doc: { summary: l("修改流程模型", "Update a process model") } })
+    .verb(flowModels.save, tags.save, (c) => saveModel(c, "save"), { doc: { summary: l("保存流程模型（有 id 时修改）", "Save a process model (updates when the id is given)") } })
     .post(
       "/flowable/definition/delete",
       tags.delete,
@@ -178,11 +167,11 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("按标识删除流程模型", "Delete a process model by key"), body: keyBody } },
     )
-    .post(
-      "/flowable/definition/publish",
+    .verb(
+      flowModels.publish,
       tags.publish,
       async (c) => {
-        const { id } = await readBody(c, z.object({ id: z.string().min(1).max(64) }));
+        const { id } = await readBody(c, flowModels.publish.body);
         const model = await findById(c.env.DB, models, id);
         if (!model) throw notFound(models.label);
         if (!model.xml) throw refusedTree({ "zh-CN": "模型没有 BPMN 文档，不能发布", "en-US": "The model has no BPMN document to publish" });
@@ -214,10 +203,10 @@ export function modelRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("发布流程模型（新版本）", "Publish a process model (a new version)"), body: z.object({ id: z.string() }), response: z.object({ deployId: z.string(), version: z.number() }) } },
+      { doc: { summary: l("发布流程模型（新版本）", "Publish a process model (a new version)") } },
     )
-    .get(
-      "/flowable/definition/readXml/:id",
+    .verb(
+      flowModels.xml,
       tags.info,
       async (c) => {
         const id = c.req.param("id")!;
@@ -231,10 +220,10 @@ export function modelRoutes(routes: RouteTable) {
         if (!model) throw notFound(models.label);
         return ok(c, { xml: model.xml ?? "" }, "fetched");
       },
-      { doc: { summary: l("模型或部署版本的 BPMN 文档", "The BPMN document of a model or of a deployed version"), query: z.object({ isDeploy: z.string().optional() }), response: z.object({ xml: z.string() }) } },
+      { doc: { summary: l("模型或部署版本的 BPMN 文档", "The BPMN document of a model or of a deployed version") } },
     )
-    .get(
-      "/flowable/definition/getModel/:id",
+    .verb(
+      flowModels.model,
       tags.info,
       async (c) => {
         const model = await findById(c.env.DB, models, c.req.param("id")!);
@@ -244,16 +233,16 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("流程模型详情（流程树与 XML）", "A process model (tree and XML)") } },
     )
-    .post(
-      "/flowable/form/saveOrUpdate",
+    .verb(
+      flowModels.bindForm,
       "flowable:form:save",
       async (c) => {
-        const { modelKey, formCode } = await readBody(c, formBody);
+        const { modelKey, formCode } = await readBody(c, bindBody);
         const id = await modelIdByKey(c.env.DB, modelKey);
         if (!id) throw notFound(models.label);
         return runCommand(c, async () => ({ writes: [await newUpdate(c.env.DB, models, id, { formCode })], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id, key: modelKey } } }), { retries: 3 });
       },
-      { doc: { summary: l("绑定流程模型与表单", "Bind a form to a process model"), body: formBody } },
+      { doc: { summary: l("绑定流程模型与表单", "Bind a form to a process model") } },
     )
     .get(
       "/flowable/form/queryDepolyForm",
@@ -266,8 +255,8 @@ export function modelRoutes(routes: RouteTable) {
       },
       { doc: { summary: l("部署版本的表单", "The form of a deployed version"), query: z.object({ deployId: z.string() }) } },
     )
-    .get(
-      "/flowable/process/startFlow/:id",
+    .verb(
+      flowTask.startForm,
       "signedIn",
       async (c) => {
         const id = c.req.param("id")!;
@@ -275,10 +264,10 @@ export function modelRoutes(routes: RouteTable) {
         if (!d) throw noDeployment(id);
         return ok(c, startFormOf(d), "fetched");
       },
-      { doc: { summary: l("发起表单（部署 id 或模型标识的最新版本）", "The start form (a deployment id, or a model key's latest version)"), response: startForm } },
+      { doc: { summary: l("发起表单（部署 id 或模型标识的最新版本）", "The start form (a deployment id, or a model key's latest version)") } },
     )
-    .post(
-      "/flowable/definition/dynamicStart",
+    .verb(
+      flowModels.start,
       "signedIn",
       async (c) => {
         const body = await readBody(c, startBody);
@@ -288,7 +277,7 @@ export function modelRoutes(routes: RouteTable) {
         if (formStart) return formStart(c, { deployment: d, data: body.data, procFormId: body.proc_form_id!, dataModelId: body.dataModelId ?? null });
         return startInstance(c, d, body.data, null);
       },
-      { doc: { summary: l("发起流程（最新版本）", "Start a process (its latest version)"), body: startBody, response: z.object({ procInsId: z.string() }) } },
+      { doc: { summary: l("发起流程（最新版本）", "Start a process (its latest version)") } },
     )
     .post(
       "/flowable/definition/sendSubmit",

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
 import { flow, flowListQuery } from "../../../events/api/flow.ts";
+import { flowTask } from "../../../events/api/flow-task.ts";
 import { ok, page } from "../../http/envelope.ts";
 import type { RouteTable } from "../../http/routes.ts";
 import { flowActorOf, runOnInstance } from "../commands.ts";
@@ -19,11 +20,6 @@ import { instanceInfo } from "./tasks.ts";
 const tag = { list: "flowable:monitor:list", suspend: "flowable:monitor:suspend", activate: "flowable:monitor:activate", stop: "flowable:monitor:stop", delete: "flowable:monitor:delete" };
 const id = z.string().min(1).max(64);
 const procBody = z.object({ procInsId: id, comment: z.string().max(2000).optional().default("") });
-const infoAnswer = z.object({
-  procInsId: z.string(), procDefKey: z.string(), version: z.number(), status: z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]),
-  startTime: z.string(), endTime: z.string().nullable(), activeNodes: z.array(z.string()), endNodes: z.array(z.string()),
-});
-
 export function monitorRoutes(routes: RouteTable) {
   routes
     .verb(flow.running, tag.list, async (c) => {
@@ -34,15 +30,15 @@ export function monitorRoutes(routes: RouteTable) {
       const { total, rows } = await monitorTaskPage(c.env.DB, parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return page(c, total, rows);
     }, { doc: { summary: l("待办任务（可按实例过滤）", "Open tasks (filter by instance)") } })
-    .get("/flowable/monitor/variableList", tag.list, async (c) => {
-      const { procInsId } = parseInput(z.object({ procInsId: id }), c.req.query());
+    .verb(flowTask.monitorVariables, tag.list, async (c) => {
+      const { procInsId } = parseInput(flowTask.monitorVariables.query, c.req.query());
       const { state } = await loadInstance(c.env.DB, procInsId);
       const deployment = await deploymentById(c.env.DB, state.deployId);
       if (!deployment) throw deploymentMissing();
       // an administrator without a task sees the form as the start node shows it (worker/flow/visibility.ts)
       const variables = withoutHidden(state.variables, await hiddenFor(c.env.DB, deployment, state, flowActorOf(c)));
       return ok(c, Object.entries(variables).map(([name, value]) => ({ name, value, type: Array.isArray(value) ? "array" : value === null ? "null" : typeof value })), "fetched");
-    }, { doc: { summary: l("流程变量", "Process variables"), query: z.object({ procInsId: z.string() }) } })
+    }, { doc: { summary: l("流程变量", "Process variables") } })
     .get("/flowable/monitor/taskVariableList", tag.list, async (c) => {
       const { taskId } = parseInput(z.object({ taskId: id }), c.req.query());
       const { state } = await loadInstance(c.env.DB, { taskId });
@@ -69,12 +65,12 @@ export function monitorRoutes(routes: RouteTable) {
       const { total, rows } = await instancePage(c.env.DB, parseInput(flowListQuery, c.req.query()), c.get("lang"));
       return page(c, total, rows);
     }, { doc: { summary: l("全部流程实例", "Every process instance") } })
-    .get("/flowable/instance/info/:id", "signedIn", async (c) => {
+    .verb(flowTask.instance, "signedIn", async (c) => {
       const procInsId = c.req.param("id")!;
       const { state } = await loadInstance(c.env.DB, procInsId);
       if (!(await mayRead(c.env.DB, flowActorOf(c), procInsId))) throw new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });
       return ok(c, instanceInfo(state), "fetched");
-    }, { doc: { summary: l("流程实例概要", "A process instance"), response: infoAnswer } })
+    }, { doc: { summary: l("流程实例概要", "A process instance") } })
     .post("/flowable/process/delete/:id", "flowable:instance:delete", async (c) => runOnInstance(c, c.req.param("id")!, { type: "delete", reason: "" }), {
       doc: { summary: l("删除流程实例", "Delete a process instance") },
     });

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { l, type Family } from "../../../events/family.ts";
+import { flowTask } from "../../../events/api/flow-task.ts";
 import { flowOpinion } from "../../../events/families/flow.ts";
 import { t } from "../../../events/i18n.ts";
 import { actorOf, ok } from "../../http/envelope.ts";
@@ -16,16 +17,15 @@ import { readBody } from "../../http/input.ts";
 
 const opinions = flowOpinion as unknown as Family;
 const saveBody = z.object({ phrases: z.array(z.string().max(200)).max(50).default([]), signatureFileId: z.string().max(64).nullish() });
-const answer = z.object({ phrases: z.array(z.string()), signatureFileId: z.string().nullable() });
 
 const mine = (db: D1Database, ownerId: string) => recordWhere(db, opinions, { ownerId });
 
 export function opinionRoutes(routes: RouteTable) {
   routes
-    .get("/flowable/opinion/mine", "signedIn", async (c) => {
+    .verb(flowTask.opinions, "signedIn", async (c) => {
       const record = await mine(c.env.DB, actorOf(c).id);
       return ok(c, { phrases: (record?.phrases as string[] | undefined) ?? [], signatureFileId: (record?.signatureFileId as string | undefined) ?? null }, "fetched");
-    }, { doc: { summary: l("我的常用意见与签名", "My opinion phrases and signature"), response: answer } })
+    }, { doc: { summary: l("我的常用意见与签名", "My opinion phrases and signature") } })
     .post("/flowable/opinion/saveMine", "signedIn", async (c) => {
       const body = await readBody(c, saveBody);
       const ownerId = actorOf(c).id;

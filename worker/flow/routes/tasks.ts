@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { l } from "../../../events/family.ts";
 import { flow, flowListQuery } from "../../../events/api/flow.ts";
+import { batchBody, flowTask, nextBody, taskBody } from "../../../events/api/flow-task.ts";
 import { t } from "../../../events/i18n.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { actorOf, ok, page } from "../../http/envelope.ts";
@@ -51,7 +52,6 @@ const tag = {
 const id = z.string().min(1).max(64);
 const comment = z.string().max(2000).optional().default("");
 const variables = z.record(z.string(), z.unknown()).optional();
-const taskBody = z.object({ taskId: id });
 const completeBody = z.object({ taskId: id, comment, variables, ccUserIds: z.array(id).max(100).optional() });
 const toUserBody = z.object({ taskId: id, userId: id, comment });
 const returnBody = z.object({ taskId: id, targetKey: z.string().min(1).max(128), comment });
@@ -60,8 +60,6 @@ const procBody = z.object({ procInsId: id, comment });
 const signerBody = z.object({ taskId: id, userIds: z.array(id).min(1).max(50), position: z.enum(["before", "after", "parallel"]).default("after"), comment });
 const ccBody = z.object({ procInsId: id, userIds: z.array(id).min(1).max(100), comment });
 const resubmitBody = z.object({ taskId: id, variables, comment });
-const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment });
-const nextBody = z.object({ taskId: id, variables });
 const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
 
 
@@ -139,10 +137,11 @@ async function businessOf(db: D1Database, deployment: DeploymentRow, state: Inst
 /** A task by id: open in the state, or as its flow-record row once it is gone. */
 async function taskView(db: D1Database, state: InstanceState, taskId: string) {
   const open = state.tasks[taskId];
-  if (open) return { ...open, taskId, taskName: open.name, taskDefKey: open.node, createTime: displayTime(open.createTime), open: true };
+  const gone = { endTime: null, assignee: null, state: null, resumeAt: null, action: null, byName: null };
+  if (open) return { ...gone, taskId, taskName: open.name, taskDefKey: open.node, createTime: displayTime(open.createTime), assignee: open.assignee, state: open.state, resumeAt: open.resumeAt ?? null, open: true };
   const row = await recordedTask(db, taskId);
   if (!row) throw taskMissing();
-  return { ...row, open: false };
+  return { ...gone, ...row, open: false };
 }
 
 export function taskRoutes(routes: RouteTable) {
@@ -176,11 +175,11 @@ export function taskRoutes(routes: RouteTable) {
       await readable(c, { taskId });
       return ok(c, await taskComments(c.env.DB, taskId, c.get("lang")), "fetched");
     }, { doc: { summary: l("任务的审批意见", "The comments on a task") } })
-    .get("/flowable/task/taskAttributes/:id", tag.info, async (c) => {
+    .verb(flowTask.attributes, tag.info, async (c) => {
       const taskId = c.req.param("id")!;
       const { actor, state, deployment } = await readable(c, { taskId });
       const task = await taskView(c.env.DB, state, taskId);
-      const nodeKey = (task as { taskDefKey: string }).taskDefKey;
+      const nodeKey = task.taskDefKey ?? "";
       const formPerms = nodeFormPerms(deployment, nodeKey);
       // the task's node decides what of the form its reader sees: a hidden field is neither shown nor valued
       const hidden = hiddenAt(deployment, nodeKey);
@@ -195,34 +194,34 @@ export function taskRoutes(routes: RouteTable) {
         actions: await actionsFor(c, deployment.model, state, taskId, actor),
       }, "fetched");
     }, { doc: { summary: l("任务详情：表单、权限、变量、审批的业务记录与当前用户可执行的操作", "A task: its form, field permissions, variables, the business record it decides on and what this user may do") } })
-    .get("/flowable/task/processVariables/:id", tag.info, async (c) => {
+    .verb(flowTask.variables, tag.info, async (c) => {
       const { state, hidden } = await readerView(c, c.req.param("id")!);
       return ok(c, withoutHidden(state.variables, hidden), "fetched");
     }, { doc: { summary: l("流程变量（任务或实例 id；本节点隐藏的表单字段不返回）", "Process variables (by task or instance id; form fields hidden at the reader's node left out)") } })
-    .get("/flowable/task/business/:id", tag.info, async (c) => {
+    .verb(flowTask.business, tag.info, async (c) => {
       const { state, deployment, hidden } = await readerView(c, c.req.param("id")!);
       return ok(c, await businessOf(c.env.DB, deployment, state, hidden, c.get("lang")), "fetched");
     }, { doc: { summary: l("审批的业务记录（任务或实例 id；读者节点隐藏的字段不返回）", "The business record an approval decides on (by task or instance id; fields hidden at the reader's node left out)") } })
-    .get("/flowable/task/flowViewer/:id", tag.info, async (c) => {
+    .verb(flowTask.viewer, tag.info, async (c) => {
       const { state, deployment } = await readable(c, c.req.param("id")!);
       return ok(c, viewerOf(state, deployment), "fetched");
-    }, { doc: { summary: l("流程图：本实例版本的 XML 与已办、当前节点", "The diagram: this instance's version and its done and active nodes"), response: z.object({ xml: z.string(), doneNodes: z.array(z.string()), activeNodes: z.array(z.string()), doneFlows: z.array(z.string()) }) } })
+    }, { doc: { summary: l("流程图：本实例版本的 XML 与已办、当前节点", "The diagram: this instance's version and its done and active nodes") } })
     .post("/flowable/task/checkTaskId", tag.info, async (c) => {
       const { taskId } = await readBody(c, taskBody);
       const actor = flowActorOf(c);
       const { state } = await loadInstance(c.env.DB, { taskId });
       return ok(c, { taskId, procInsId: state.procInsId, deployId: state.deployId, open: !!state.tasks[taskId], mayAct: mayAct(state, taskId, actor) }, "fetched");
     }, { doc: { summary: l("任务是否仍待办理、是否可由我办理", "Whether a task is still open and mine to handle"), body: taskBody } })
-    .post("/flowable/task/returnList", tag.return, async (c) => {
+    .verb(flowTask.returnList, tag.return, async (c) => {
       const { taskId } = await readBody(c, taskBody);
       const { state, deployment } = await readable(c, { taskId });
       return ok(c, returnTargets(deployment.model, state, taskId), "fetched");
-    }, { doc: { summary: l("可退回的节点", "The nodes a task may return to"), body: taskBody, response: z.array(z.object({ key: z.string(), name: z.string() })) } })
-    .post("/flowable/task/nextFlowNode", tag.info, async (c) => {
+    }, { doc: { summary: l("可退回的节点", "The nodes a task may return to") } })
+    .verb(flowTask.next, tag.info, async (c) => {
       const body = await readBody(c, nextBody);
       const { state, deployment } = await readable(c, { taskId: body.taskId });
       return ok(c, await predictNext(deployment.model, state, body.taskId, body.variables ?? {}, d1Directory(c.env.DB)), "fetched");
-    }, { doc: { summary: l("下一节点与审批人预测", "The next nodes and their approvers"), body: nextBody } })
+    }, { doc: { summary: l("下一节点与审批人预测", "The next nodes and their approvers") } })
     .post("/flowable/task/complete", tag.complete, async (c) => {
       const b = await readBody(c, completeBody);
       return runOnTask(c, b.taskId, { type: "complete", taskId: b.taskId, comment: b.comment, variables: b.variables, ccUserIds: b.ccUserIds });
@@ -281,7 +280,7 @@ export function taskRoutes(routes: RouteTable) {
       if (!procInsId) throw new DomainError(codes.validation, "required", { name: "procInsId" });
       return runOnInstance(c, procInsId, { type: "setVariables", variables: b.variables });
     }, { doc: { summary: l("写入流程变量（流程管理员）", "Set process variables (process administrators)"), body: dataBody } })
-    .post("/flowable/task/batchComplete", tag.complete, async (c) => {
+    .verb(flowTask.batch, tag.complete, async (c) => {
       const b = await readBody(c, batchBody);
       const actor = flowActorOf(c);
       const lang = c.get("lang");
@@ -297,7 +296,7 @@ export function taskRoutes(routes: RouteTable) {
         }
       }
       return ok(c, { done, refused });
-    }, { doc: { summary: l("批量审批（需编辑表单的节点除外）", "Approve several tasks (not those whose node needs a form edit)"), body: batchBody } });
+    }, { doc: { summary: l("批量审批（需编辑表单的节点除外）", "Approve several tasks (not those whose node needs a form edit)") } });
 }
 
 const needsForm = () => new FlowRefused(422, { "zh-CN": "该节点需要填写表单，不能批量审批", "en-US": "This step needs a form edit: it cannot be approved in a batch" });

@@ -2,7 +2,9 @@
  * The candidate lists the designer picks approvers from (GET /sys/candidate/userTree and roleList, any
  * signed-in user), as TanStack queries so every picker on the page shares one fetch.
  */
-import { get } from "../../../core/api/http.ts";
+import { sys } from "../../../../events/api/sys.ts";
+import type { Answer } from "../../../../events/api/verb.ts";
+import { call } from "../../../core/api/call.ts";
 
 /** A chosen user or role, kept with its name so the card shows it without another fetch. */
 export interface Pick {
@@ -10,35 +12,20 @@ export interface Pick {
   name: string;
 }
 
-export interface CandidateUser {
-  id: string;
-  name: string;
-  userNo: string;
-  type: "user";
-}
-
-export interface CandidateDepartment {
-  id: string;
-  name: string;
-  type: "department";
-  children: CandidateUser[];
-}
-
-export interface CandidateRole {
-  roleId: string;
-  name: string;
-  type: string;
-}
+/** The candidate lists' rows, from the contract (events/api/sys.ts). */
+export type CandidateDepartment = Answer<typeof sys.userTree>[number];
+export type CandidateUser = CandidateDepartment["children"][number];
+export type CandidateRole = Answer<typeof sys.roleList>[number];
 
 export const userTreeQuery = {
   queryKey: ["/sys/candidate/userTree"] as const,
-  queryFn: async () => (await get<CandidateDepartment[]>("/sys/candidate/userTree")).data,
+  queryFn: () => call(sys.userTree),
   staleTime: 60_000,
 };
 
 export const roleListQuery = {
   queryKey: ["/sys/candidate/roleList"] as const,
-  queryFn: async () => (await get<CandidateRole[]>("/sys/candidate/roleList")).data,
+  queryFn: () => call(sys.roleList),
   staleTime: 60_000,
 };
 

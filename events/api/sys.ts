@@ -1,0 +1,54 @@
+/**
+ * The system area's own verbs typed here (worker/sys/log.ts, users.ts and roles.ts): the operation log, read
+ * from the event store, the candidate lists the workflow designer picks approvers from (any signed-in user),
+ * the roles for selects and their holders before a delete.
+ */
+import { z } from "zod";
+import { verb } from "./verb.ts";
+
+/** One row of the operation log: an event with who wrote it, when, in which request and from where. */
+export const logRow = z.strictObject({
+  /** the event's position in the store */
+  id: z.number().int(),
+  time: z.string(),
+  /** the action and the record kind, in the reader's language */
+  operation: z.string(),
+  type: z.string(),
+  /** the record's id */
+  target: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  requestId: z.string(),
+  ip: z.string().nullable(),
+});
+
+export const logQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  limit: z.coerce.number().int().min(1).catch(10).transform((n) => Math.min(n, 100)),
+  actor: z.string().max(64).optional().catch(undefined),
+  // a family (`common.enpatentinfo`) or a data model's records (`dm.project_pipeline`, codes may hold `_` and digits)
+  module: z.string().max(80).regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$/i).optional().catch(undefined),
+  /** China dates, YYYY-MM-DD */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+});
+
+export const candidateUser = z.strictObject({ id: z.string(), name: z.string(), userNo: z.string(), type: z.literal("user") });
+/** A department with its enabled users (users without one under "未分配部门", id ""). */
+export const candidateDepartment = z.strictObject({ id: z.string(), name: z.string(), type: z.literal("department"), children: z.array(candidateUser) });
+export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
+
+export const sys = {
+  /** every role, for selects */
+  roles: verb({ method: "GET", path: "/sys/role/select", response: z.array(roleChoice) }),
+  /** before deleting roles: how many users hold each (the answer's message is the warning to show) */
+  roleHolders: verb({
+    method: "GET",
+    path: "/sys/role/holders",
+    query: z.object({ ids: z.string().describe("comma-separated role ids (at most 100)") }),
+    response: z.strictObject({ holders: z.number().int(), roles: z.array(z.strictObject({ roleId: z.string(), name: z.string(), holders: z.number().int() })) }),
+  }),
+  log: verb({ method: "GET", path: "/log/list", query: logQuery, response: z.array(logRow), paged: true }),
+  userTree: verb({ method: "GET", path: "/sys/candidate/userTree", response: z.array(candidateDepartment) }),
+  roleList: verb({ method: "GET", path: "/sys/candidate/roleList", response: z.array(roleChoice) }),
+};
