@@ -61,7 +61,7 @@ export interface FamilySpec<F extends Record<string, Field>> {
    * Further composite indexes a module's own reads need beyond the list's (statistics grouping by several
    * columns over a range): each costs every write one more B-tree insert, so only what a measured read needs.
    */
-  indexes?: (keyof F & string | MetaKey)[][];
+  indexes?: (keyof F & string | MetaKey | IdKey)[][];
   /** the field pointing at a record's parent in the same family: a record with children cannot be deleted */
   parentKey?: keyof F & string;
   /**
@@ -139,7 +139,7 @@ export function defineFamily<F extends Record<string, Field>>(spec: FamilySpec<F
         }),
       ),
     );
-  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? []), ...(spec.indexes ?? []).flat().filter((k) => !metaColumns.some((m) => m.key === k))]) {
+  for (const key of [...spec.columns, ...Object.keys(spec.filters ?? {}), ...(spec.counted ?? []), ...(spec.summed ?? []), ...(spec.search ?? []), ...(spec.indexes ?? []).flat().filter((k) => k !== idKey && !metaColumns.some((m) => m.key === k))]) {
     if (!(key in spec.fields)) throw new Error(`${spec.perm}: ${key} is not a declared field`);
   }
   const family = {

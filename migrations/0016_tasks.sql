@@ -30,12 +30,6 @@ ALTER TABLE `en_task_msg` ADD `start_date` text;
 ALTER TABLE `en_task_msg` ADD `follow_up_at` text;
 ALTER TABLE `en_task_msg` ADD `done_at` text;
 CREATE INDEX `en_task_msg_visit_kind_create_time_id_idx` ON `en_task_msg` (`visit_kind`,`create_time`,`id`);
--- the reminders walk open tasks in (receiver, id) order, one chunk after another, reading the state from the index
-CREATE INDEX `en_task_msg_walk_idx` ON `en_task_msg` (`receiver_id`,`id`,`status`,`deadline`);
--- the board's finer filters (an enterprise, a state) and the enterprises it covers read these without the rows
-CREATE INDEX `en_task_msg_plan_state_idx` ON `en_task_msg` (`task_plan_id`,`status`,`deadline`,`credit_code`);
-CREATE INDEX `en_task_msg_status_code_idx` ON `en_task_msg` (`status`,`credit_code`);
-CREATE INDEX `en_task_msg_status_done_idx` ON `en_task_msg` (`status`,`done_at`);
 -- tasks written before this migration: counted into the summary and by credit code
 INSERT INTO `task_summary` (task_plan_id, receiver_id, visit_kind, status, deadline, start_date, n) SELECT COALESCE(task_plan_id, ''), COALESCE(receiver_id, ''), COALESCE(visit_kind, ''), COALESCE(status, ''), COALESCE(deadline, ''), COALESCE(start_date, ''), COUNT(*) FROM `en_task_msg` GROUP BY 1, 2, 3, 4, 5, 6;
 INSERT INTO `counters` (scope, value, n) SELECT 'en_task_msg.credit_code', COALESCE(credit_code, ''), COUNT(*) FROM `en_task_msg` GROUP BY 2;

@@ -446,6 +446,9 @@ export const taskMsg = defineFamily({
   defaultSort: ["createTime", "desc"],
   // per credit code: the enterprises the tasks cover, counted without a scan (the task board)
   counted: ["status", "msgType", "creditCode"],
+  // the reminders walk open tasks in (receiver, id) order reading the state off the index; the board's finer
+  // filters (a plan, a state) and the enterprises it covers read theirs without the rows
+  indexes: [["receiverId", "id", "status", "deadline"], ["taskPlanId", "status", "deadline", "creditCode"], ["status", "creditCode"], ["status", "doneAt"]],
 });
 
 /**

@@ -4,11 +4,13 @@
  */
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { resources } from "./locales/index.ts";
+import { firstScreenAreas, mergedTexts, type AreaTexts } from "./locales/first-screen.ts";
 import { languageCookie, leaveOnPurpose, readCookie, writeCookie } from "./session.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 export const currentLang = (): Lang => (readCookie(languageCookie) === "en-US" ? "en-US" : "zh-CN");
+
+const resources = mergedTexts(firstScreenAreas);
 
 void i18n.use(initReactI18next).init({
   resources: { "zh-CN": { translation: resources["zh-CN"] }, "en-US": { translation: resources["en-US"] } },
@@ -37,3 +39,20 @@ export function setTitle(screen?: string) {
 }
 
 export default i18n;
+
+/**
+ * A screen loader that brings its area's texts with it: both load together, and the texts are in i18next
+ * before the screen's first render.
+ *
+ * @example
+ * const screen = withTexts(() => import("../core/locales/tasks.ts"));
+ * registerScreens({ "task/plan/index": screen(() => import("./PlanScreen.tsx")) });
+ */
+export const withTexts =
+  (texts: () => Promise<{ default: AreaTexts }>) =>
+  <M,>(screen: () => Promise<M>) =>
+  async (): Promise<M> => {
+    const [module, area] = await Promise.all([screen(), texts()]);
+    for (const lang of ["zh-CN", "en-US"] as const) i18n.addResourceBundle(lang, "translation", area.default[lang], true, false);
+    return module;
+  };

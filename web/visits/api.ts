@@ -9,10 +9,9 @@ import type { Answer } from "../../events/api/verb.ts";
 import { call, callPage, send } from "../core/api/call.ts";
 import type { Query } from "../core/api/http.ts";
 
-export const visitPath = "/common/encompanyvisit";
-export const allocationPath = "/common/envisituserallocation";
-export const checkInPath = "/common/encheckinrecord";
-export const taskPath = "/common/entaskmsg";
+import { allocationPath, visitPath } from "./paths.ts";
+
+export { allocationPath, checkInPath, taskPath, visitPath } from "./paths.ts";
 
 export type Row = Record<string, unknown>;
 export type RecordVisit = z.input<typeof visits.record.body>;

@@ -6,7 +6,7 @@
 import { lazy } from "react";
 import { hasPermission } from "../core/session.ts";
 import { registerListToolbar, registerProfilePanel, registerRowAction, registerScreens } from "../registry/index.ts";
-import { checkInPath, taskPath } from "./api.ts";
+import { checkInPath, taskPath } from "./paths.ts";
 
 registerScreens({ "task/allocation/index": () => import("./AllocationScreen.tsx") });
 registerListToolbar(checkInPath, lazy(() => import("./CheckInButton.tsx")));

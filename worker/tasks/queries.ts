@@ -324,7 +324,7 @@ export async function reminderCandidates(
   const { results } = await db
     .prepare(
       `SELECT t.id, t.receiver_id AS receiverId, t.deadline, t.task_plan_id AS planId, p.owner_id AS ownerId, t.ent_name AS entName, t.title, p.title AS planTitle ` +
-        `FROM ${T} t INDEXED BY en_task_msg_walk_idx LEFT JOIN ${P} p ON p.id = t.task_plan_id ` +
+        `FROM ${T} t INDEXED BY en_task_msg_receiver_id_id_status_deadline_idx LEFT JOIN ${P} p ON p.id = t.task_plan_id ` +
         `WHERE (t.receiver_id, t.id) > (?4, ?5) AND t.status IN ('notStarted', 'inProgress') AND t.deadline IS NOT NULL AND ${condition} ` +
         `AND NOT EXISTS (SELECT 1 FROM task_reminder r WHERE r.task_id = t.id AND r.kind = ?6 AND r.due_date = t.deadline) ` +
         `ORDER BY t.receiver_id, t.id LIMIT ${limit}`,

@@ -78,6 +78,8 @@ async function detail(c: Context<AppEnv>, id: string): Promise<Answer<typeof ver
   if (!record) throw notFound(family.label);
   const [names, readers, leader] = await Promise.all([namesOf(db, record), readersOf(db, id), leaderFor(db, (record.deptId as string | null) ?? null, String(record.reporterId))]);
   const own = record.reporterId === actor.id;
+  // the version as the ETag, as every record's info answers: an edit sends it back as If-Match
+  c.header("ETag", `W/"${record.version}"`);
   return { ...(record as Answer<typeof verbs.info>), ...names, readers, mayReview: mayReview(record, actor.id, leader?.id ?? null), mayEdit: own && record.status !== reportStatus.reviewed };
 }
 

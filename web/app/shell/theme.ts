@@ -1,6 +1,5 @@
 /** Theme settings (spec section 2): menu on the side or on top, multi-tab, breadcrumb and its position, colour; kept in local storage. */
-import { Autocomplete, Badge, createTheme, MultiSelect, Select, TagsInput, type MantineColor } from "@mantine/core";
-import { DateInput, DatePicker, DatePickerInput, DateTimePicker, MonthPickerInput } from "@mantine/dates";
+import { createTheme, type MantineColor, type MantineThemeComponents } from "@mantine/core";
 import type { Lang } from "../../../events/i18n.ts";
 import { useLocalStorage } from "@mantine/hooks";
 
@@ -30,6 +29,9 @@ export function useThemeSettingsState() {
 export const themeColors: MantineColor[] = ["blue", "indigo", "violet", "teal", "green", "orange", "red", "dark"];
 
 /**
+ * Components are set up by name with plain objects, not `Component.extend`: importing the pickers here would put
+ * them (and the dates package) on the first screen, which shows none of them.
+ *
  * Badges show their localized label as written ("Running", "进行中"): Mantine's default upper-cases badge
  * text, which turns a label into a shouted code (RUNNING).
  */
@@ -38,19 +40,15 @@ export const themeFromSettings = (settings: ThemeSettings, lang: Lang) =>
     primaryColor: settings.color,
     defaultRadius: "sm",
     fontSizes: { md: "14px" },
-    components: { Badge: Badge.extend({ defaultProps: { tt: "none" } }), ...quietPickers, ...calendarComponents(lang) },
+    components: { Badge: { defaultProps: { tt: "none" } }, ...quietPickers, ...calendarComponents(lang) },
   });
 
 /**
  * Pickers open on a click or on typing, not on focus: a failed save focuses its first invalid field, and a
  * list opened there would cover the error text it is meant to show.
  */
-const quietPickers = {
-  Select: Select.extend({ defaultProps: { openOnFocus: false } }),
-  MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
-  Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
-  TagsInput: TagsInput.extend({ defaultProps: { openOnFocus: false } }),
-};
+const quiet = { defaultProps: { openOnFocus: false } };
+const quietPickers: MantineThemeComponents = { Select: quiet, MultiSelect: quiet, Autocomplete: quiet, TagsInput: quiet };
 
 /**
  * A calendar's headers as a reader of the language writes them: "2026年11月" and "2026年" in Chinese
@@ -59,13 +57,14 @@ const quietPickers = {
 export const calendarLabels = (lang: Lang) =>
   lang === "zh-CN" ? { monthLabelFormat: "YYYY年M月", yearLabelFormat: "YYYY年", decadeLabelFormat: "YYYY年" } : { monthLabelFormat: "MMMM YYYY", yearLabelFormat: "YYYY", decadeLabelFormat: "YYYY" };
 
-function calendarComponents(lang: Lang) {
+function calendarComponents(lang: Lang): MantineThemeComponents {
   const defaultProps = calendarLabels(lang);
+  const calendar = { defaultProps };
   return {
-    DatePicker: DatePicker.extend({ defaultProps }),
-    DatePickerInput: DatePickerInput.extend({ defaultProps }),
-    DateInput: DateInput.extend({ defaultProps }),
-    DateTimePicker: DateTimePicker.extend({ defaultProps }),
-    MonthPickerInput: MonthPickerInput.extend({ defaultProps: { yearLabelFormat: defaultProps.yearLabelFormat, decadeLabelFormat: defaultProps.decadeLabelFormat } }),
+    DatePicker: calendar,
+    DatePickerInput: calendar,
+    DateInput: calendar,
+    DateTimePicker: calendar,
+    MonthPickerInput: { defaultProps: { yearLabelFormat: defaultProps.yearLabelFormat, decadeLabelFormat: defaultProps.decadeLabelFormat } },
   };
 }
