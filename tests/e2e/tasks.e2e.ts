@@ -117,7 +117,7 @@ describe("task plans (任务计划)", () => {
     await page.goto("/task/board");
     await switchLanguage("en-US");
     await page.getByTestId("board-screen").waitFor();
-    await expect(page.getByText("Tasks by state").isVisible()).resolves.toBe(true);
+    await page.getByText("Tasks by state").waitFor();
     await page.getByTestId("board-tab-today").click();
     await expect(page.getByRole("columnheader", { name: "Due today" }).isVisible()).resolves.toBe(true);
     await page.goto("/task/message");
