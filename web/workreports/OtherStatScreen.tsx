@@ -25,6 +25,8 @@ const trainers: ListSpec<TrainingStatRow> = {
   path: `${reportPath}/trainingList`,
   local: true,
   columnChooser: false,
+  // beside its chart in half the width
+  minWidth: 400,
   query: (params) => statQueries.trainings(params),
   rowKey: (r) => r.staffId ?? "",
   columns: [

@@ -57,7 +57,7 @@ const reviewList: ListSpec<ReportRow> = {
   actions: (r, list) => <Button size="compact-sm" variant="subtle" onClick={() => list.open(r.id)} data-testid="review-open">{list.t("workreports.view")}</Button>,
   detail: reportDetail,
   detailFooter: (record: ReportDetail) => <ReviewBar report={record} />,
-  minWidth: 1200,
+  minWidth: 1000,
   export: { fileName: (t) => t("workreports.scopeReview") },
 };
 
