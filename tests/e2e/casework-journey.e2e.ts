@@ -53,7 +53,10 @@ beforeAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/casework-journey-failed-${context.task.name.slice(0, 5)}.png`, fullPage: true }).catch(() => {});
+  if (context.task.result?.state !== "fail") return;
+  await page.screenshot({ path: `test-artifacts/casework-journey-failed-${context.task.name.slice(0, 5)}.png`, fullPage: true }).catch(() => {});
+  // what a failed step left open over the page is dismissed, so the next language starts clean
+  for (let i = 0; i < 3 && (await page.locator(".mantine-Modal-overlay, .mantine-Drawer-overlay").count()) > 0; i++) await page.keyboard.press("Escape");
 });
 
 afterAll(async () => {
@@ -68,10 +71,10 @@ async function switchLanguage(lang: Lang) {
 
 /** Picks today (China's day: the browser keeps China's clock) in the open date picker, going back a month if needed. */
 async function pickToday() {
-  const dropdown = page.locator(".mantine-Popover-dropdown").last();
-  const today = dropdown.locator("button[data-today]:not([data-outside])");
-  await dropdown.waitFor();
-  if ((await today.count()) === 0) await dropdown.locator('[data-direction="previous"]').click();
+  const previous = page.locator('button[data-direction="previous"]:visible');
+  const today = page.locator("button[data-today]:not([data-outside]):visible");
+  await previous.waitFor();
+  if ((await today.count()) === 0) await previous.click();
   await today.click();
 }
 
