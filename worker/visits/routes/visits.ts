@@ -36,7 +36,7 @@ export function visitRoutes(routes: RouteTable) {
         decide: ({ streams, at }) => recordVisitWrites(body, { id: actor.id, mayRecordForOthers: actor.admin || actor.permissions.has(taskFamily.tags.update) }, streams.get(stream) ?? [], at),
       });
       return ok(c, answer, "created");
-    }, doc("按任务登记走访（档案、诉求、下次跟进）", "record a visit against its task (archive, demand, next follow-up)"))
+    }, doc("按任务登记走访并完成该任务（档案、诉求、下次跟进）", "record a visit against its task, which it finishes (archive, demand, next follow-up)"))
     .verb(visits.enList, v.tags.list, async (c) => {
       const { limit, offset } = parsePaging(c.req.query(), 100);
       const { total, rows } = await visitedEnterprises(c.env.DB, limit, offset);
