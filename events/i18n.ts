@@ -109,6 +109,7 @@ export const messages = {
   planNotDistributable: { "zh-CN": "计划缺少{what}，无法分发", "en-US": "The plan has no {what}; it cannot be distributed" },
   planTooManyTasks: { "zh-CN": "一次分发最多生成 {max} 个任务（当前 {count} 个：企业数 × 执行人员数）", "en-US": "One distribution makes at most {max} tasks (this one would make {count}: enterprises × assignees)" },
   taskClosed: { "zh-CN": "任务已完成或已取消，不能再更新", "en-US": "The task is done or cancelled and cannot be updated" },
+  taskClosedForVisit: { "zh-CN": "任务已完成或已取消，不能再登记走访（请在未完成的任务上登记）", "en-US": "The task is done or cancelled; a visit cannot be recorded against it (record it on an open task)" },
   badPublishStatus: { "zh-CN": "发布状态只能是 0、1 或 2", "en-US": "The publish status must be 0, 1 or 2" },
   allocationCommitted: { "zh-CN": "该分配已提交，不能再次提交或修改", "en-US": "This allocation has already been committed; it cannot be committed or changed again" },
   allocationConfirmed: { "zh-CN": "该分配已确认", "en-US": "This allocation has already been confirmed" },

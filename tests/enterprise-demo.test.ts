@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { families } from "../events/families/index.ts";
 import type { Family } from "../events/family.ts";
 import { isCreditCode } from "../events/rules.ts";
-import { buildEnterpriseDemo, demoEnterpriseCount, isEnterpriseScoped, masterName, showcaseEnterprise, type DemoResult } from "../worker/seed/enterprise-demo/index.ts";
+import { buildEnterpriseDemo, demoEnterpriseCount, isEnterpriseScoped, masterName, seededAfterRegion, showcaseEnterprise, type DemoResult } from "../worker/seed/enterprise-demo/index.ts";
 import { orgCodeCheck } from "../worker/seed/enterprise-demo/uscc.ts";
 import { seedId, seedMeta } from "../worker/seed/index.ts";
 import { parseRecord } from "../worker/resources/validate.ts";
@@ -20,7 +20,8 @@ import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts"
 
 const at = "2026-11-23T08:00:00.000Z";
 const base = (f: Family) => /^(sys|flowable|msg|report|datamodel|form|job|syn):/.test(f.perm) || f.perm === "common:projectorgpost" || f.perm === "common:proorgmember";
-const demoFamilies = families.filter((f) => !base(f));
+// plans, tasks and schedule plans come from their modules' own seeds after the region (one source each)
+const demoFamilies = families.filter((f) => !base(f) && !seededAfterRegion(f));
 
 let demo: DemoResult;
 const recordsOf = (name: string) => demo.writes.filter((w) => w.stream.startsWith(`${name}:`)).map((w) => w.events[0]!.data.record as Record<string, unknown>);
@@ -64,6 +65,9 @@ describe("enterprise demo region", () => {
     // only families needing what the demo does not make (the app's image slides point at an uploaded file)
     expect(demo.skipped.filter((s) => !s.reason.startsWith("needs "))).toEqual([]);
     const leftOut = demo.skipped.map((s) => s.family);
+    // plans, tasks and schedule plans have one source: their modules' seeds, never the generic walk
+    expect(families.filter(seededAfterRegion).map((f) => f.perm).sort()).toEqual(["common:entaskmsg", "common:entaskplan", "common:projectprodscheduleplan"]);
+    for (const f of families.filter(seededAfterRegion)) expect(recordsOf(f.name), f.name).toEqual([]);
     expect(leftOut.length).toBeLessThanOrEqual(2);
     const scoped = demoFamilies.filter(isEnterpriseScoped);
     expect(scoped.length).toBeGreaterThan(20);

@@ -8,9 +8,12 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { readStream } from "../worker/store/read.ts";
+import { seedId } from "../worker/seed/index.ts";
+import { addDays, chinaDate } from "../worker/tasks/state.ts";
 
 let admin: string;
 let adminId: string;
+const eventCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM events").first<{ n: number }>())!.n;
 const ok = async (path: string, body?: unknown, token = admin) => {
   const answer = await call(path, { token, body });
   if (answer.body.code !== 0) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
@@ -76,6 +79,74 @@ describe("recording a visit", () => {
     expect(next).toMatchObject({ creditCode: e.creditCode, receiverId: adminId, deadline: "2026-04-10", status: "notStarted" });
     // the task's archives
     expect((await ok(`/common/envisithistory/getInfoByTaskId/${taskId}`)).data.map((a: { id: string }) => a.id)).toEqual([data.archiveId]);
+  });
+
+  it("moves its task to done in the same append: the board and my tasks change by exactly that; a closed task refuses a visit", async () => {
+    const zhangweiId = await seedId("user:user-zhangwei");
+    const zhangwei = await login("zhangwei", "Demo@123456");
+    const [a, b, c] = [await enterprise(), await enterprise(), await enterprise()];
+    const today = chinaDate(Date.now());
+    const plan = await ok("/common/entaskplan/save", { title: "走访推进任务", planType: "visit", startDate: today, endDate: addDays(today, 5), ownerId: adminId, status: "notStarted", visitKind: "zf", targets: [a, b, c].map(({ creditCode, entName }) => ({ creditCode, entName })), assignees: [zhangweiId] });
+    const planId = plan.data.id as string;
+    expect((await call(`/common/entaskplan/distribute/${planId}`, { token: admin, method: "POST" })).body.code).toBe(0);
+    const { results } = await env.DB.prepare("SELECT id, credit_code AS creditCode FROM en_task_msg WHERE task_plan_id = ?").bind(planId).all<{ id: string; creditCode: string }>();
+    const taskOf = (e: { creditCode: string }) => results.find((t) => t.creditCode === e.creditCode)!.id;
+    const board = async () => (await ok("/common/encompanyvisit/taskbBoardIntEnterpriseProportion", { planId })).data;
+    const mine = async (state: string) => (await ok("/common/entaskplan/getMyList", { planId, state }, zhangwei)).total;
+    const visitOn = (taskId: string, content: string) => call("/common/encompanyvisit/record", { token: zhangwei, body: { taskId, visitDate: today, visitType: "onsite", archiveType: "zfda", content, details: { purpose: "p" } } });
+
+    await ok("/common/entaskmsg/updateById", { id: taskOf(a), status: "inProgress" }, zhangwei);
+    const start = await board();
+    expect(start).toMatchObject({ total: 3, notStarted: 2, inProgress: 1, done: 0 });
+    expect([await mine("notStarted"), await mine("inProgress"), await mine("done")]).toEqual([2, 1, 0]);
+
+    // in progress → done
+    expect((await visitOn(taskOf(a), "走访了解产能情况")).body.code).toBe(0);
+    expect(await board()).toMatchObject({ total: 3, notStarted: 2, inProgress: 0, done: 1, overdue: 0 });
+    // not started → done
+    const events = await eventCount();
+    const second = await visitOn(taskOf(b), "走访了解用工情况");
+    expect(second.body.code).toBe(0);
+    expect(await board()).toMatchObject({ total: 3, notStarted: 1, inProgress: 0, done: 2, overdue: 0 });
+    expect([await mine("notStarted"), await mine("inProgress"), await mine("done")]).toEqual([1, 0, 2]);
+    // the task's follow-up, the visit and its archive were one append (one request)
+    const appended = (await env.DB.prepare("SELECT stream, meta FROM events WHERE position > (SELECT MAX(position) - 3 FROM events) ORDER BY position").all<{ stream: string; meta: string }>()).results;
+    expect(await eventCount()).toBe(events + 3);
+    expect(appended.map((e) => e.stream.split(":")[0])).toEqual(["common.entaskmsg", "common.encompanyvisit", "common.envisithistory"]);
+    expect(new Set(appended.map((e) => JSON.parse(e.meta).requestId)).size).toBe(1);
+    const task = (await ok(`/common/entaskmsg/info/${taskOf(b)}`)).data;
+    expect(task).toMatchObject({ status: "done", handleResult: "走访了解用工情况", readFlag: true });
+    expect(task.doneAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(task.followUpAt).toBe(task.doneAt);
+
+    // a done task and a cancelled one refuse a visit, in both languages, and nothing is written
+    await ok("/common/entaskmsg/updateById", { id: taskOf(c), status: "cancelled" }, zhangwei);
+    const before = await eventCount();
+    const again = await visitOn(taskOf(b), "再次走访");
+    expect(again.body).toMatchObject({ code: 422, msg: "任务已完成或已取消，不能再登记走访（请在未完成的任务上登记）" });
+    const cancelled = await call("/common/encompanyvisit/record", { token: zhangwei, lang: "en-US", body: { taskId: taskOf(c), visitDate: today, visitType: "onsite", archiveType: "zfda", content: "x", details: { purpose: "p" } } });
+    expect(cancelled.body.msg).toBe("The task is done or cancelled; a visit cannot be recorded against it (record it on an open task)");
+    expect(await eventCount()).toBe(before);
+    expect(await board()).toMatchObject({ total: 3, notStarted: 0, inProgress: 0, done: 2 });
+  });
+
+  it("a refused visit leaves its task as it was", async () => {
+    const e = await enterprise();
+    const taskId = await task(e);
+    const before = await eventCount();
+    const refused = await call("/common/encompanyvisit/record", { token: admin, body: { taskId, visitDate: "2026-03-10", visitType: "onsite", archiveType: "fwda", content: "x", details: {} } });
+    expect(refused.body.code).toBe(422);
+    expect(await eventCount()).toBe(before);
+    expect((await ok(`/common/entaskmsg/info/${taskId}`)).data.status).toBe("notStarted");
+  });
+
+  it("two visits at once on one task: one is recorded, the other is refused", async () => {
+    const e = await enterprise();
+    const taskId = await task(e);
+    const body = { taskId, visitDate: "2026-03-10", visitType: "onsite", archiveType: "zfda", content: "同时登记", details: { purpose: "p" } };
+    const answers = await Promise.all([1, 2].map(() => call("/common/encompanyvisit/record", { token: admin, body })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 422]);
+    expect((await ok(`/common/encompanyvisit/visitCount?creditCode=${e.creditCode}`)).data.total).toBe(1);
   });
 
   it("finds a visit by what was written in it", async () => {

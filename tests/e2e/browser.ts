@@ -25,8 +25,8 @@ export interface Browser {
 /** The process locale if it is UTF-8, else C.UTF-8 (a CI shell may start with none). */
 const utf8Locale = (lang: string | undefined) => (lang && /utf-?8/i.test(lang) ? lang : "C.UTF-8");
 
-/** A fresh Chromium profile (cold cache, no cookies, empty storage) with one page. */
-export async function openBrowser(baseUrl: string): Promise<Browser> {
+/** A fresh Chromium profile (cold cache, no cookies, empty storage) with one page; `timezoneId` sets the browser's clock zone. */
+export async function openBrowser(baseUrl: string, options: { timezoneId?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), "qifu-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -34,6 +34,7 @@ export async function openBrowser(baseUrl: string): Promise<Browser> {
     baseURL: baseUrl,
     viewport: { width: 1440, height: 900 },
     locale: "zh-CN",
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     // a UTF-8 locale for Chromium itself: under the C locale it names every download with Chinese in it "download"
     env: { ...process.env, LANG: utf8Locale(process.env.LANG) },
   });

@@ -119,7 +119,7 @@ describe("task plans (任务计划)", () => {
     await page.getByTestId("board-screen").waitFor();
     await page.getByText("Tasks by state").waitFor();
     await page.getByTestId("board-tab-today").click();
-    await expect(page.getByRole("columnheader", { name: "Due today" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("columnheader", { name: "Due today" }).waitFor();
     await page.goto("/task/message");
     await page.getByTestId("mytasks-screen").waitFor();
     const started = page.getByTestId("mytasks-row").filter({ hasText: title }).filter({ has: page.locator('[data-state="inProgress"]') });

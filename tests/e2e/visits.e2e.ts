@@ -67,14 +67,17 @@ async function checkIn(located: boolean) {
 
 async function recordVisit(title: string, content: string) {
   await newTask(title);
-  await page.goto(`/task/message?creditCode=${enterprise.creditCode}`);
-  const row = page.getByTestId("record-row").filter({ hasText: title }).first();
+  // one's own task on 消息任务: the row offers the visit form
+  await page.goto(`/task/message?entName=${encodeURIComponent(enterprise.entName)}`);
+  const row = page.getByTestId("mytasks-row").filter({ hasText: title }).first();
   await row.getByTestId("task-record-visit").click();
   const form = page.getByTestId("visit-form");
   await form.getByTestId("visit-content").fill(content);
   await form.getByTestId("visit-detail-purpose").fill("日常走访");
   await form.getByTestId("visit-save").click();
   await form.waitFor({ state: "detached" });
+  // the visit finished its task
+  await poll(() => row.getAttribute("data-state")).toBe("done");
 }
 
 /** Allocates the enterprise, then confirms and commits it on /task/allocation, each after its dialog. */

@@ -1,12 +1,17 @@
 /**
  * The task lists on the list kit: 消息任务 (/task/message, my tasks, with follow-up: start, finish with a
- * result) and 其他任务 (/task/other, everyone else's, read-only). Each row shows the state the server
- * decided today.
+ * result, and the row actions other areas register on the task family's path — check in, record a visit)
+ * and 其他任务 (/task/other, everyone else's, read-only). Each row shows the state the server decided today.
  */
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Suspense } from "react";
 import { modals } from "@mantine/modals";
 import type { TFunction } from "i18next";
+import type { Family } from "../../events/family.ts";
+import { familyByName } from "../../events/families/index.ts";
+import type { Row } from "../core/api/records.ts";
 import { notifySuccess } from "../core/feedback.tsx";
+import { rowActionsFor } from "../registry/index.ts";
 import type { ListColumn, ListContext, ListFilter, ListSpec } from "../crud/ListScreen.tsx";
 import type { DetailSpec } from "../crud/DetailDrawer.tsx";
 import { boardPath, taskApi, taskPath, taskQueries, type Task, type TaskDetail } from "./api.ts";
@@ -75,6 +80,15 @@ async function followUp(row: Task, list: ListContext<Task>, status: "inProgress"
 
 const open = (r: Task) => r.state !== "done" && r.state !== "cancelled";
 
+/** The task family: the row actions other areas register for it appear on one's own open tasks. */
+const taskFamily = familyByName.get("common.entaskmsg") as Family;
+
+function RegisteredActions({ row }: { row: Task }) {
+  const actions = rowActionsFor(taskFamily);
+  if (!actions.length) return null;
+  return <Suspense fallback={null}>{actions.map((Action, i) => <Action key={i} family={taskFamily} row={row as unknown as Row} />)}</Suspense>;
+}
+
 export function taskList(mine: boolean): ListSpec<Task> {
   return {
     name: mine ? "mytasks" : "othertasks",
@@ -95,6 +109,7 @@ export function taskList(mine: boolean): ListSpec<Task> {
         {mine && open(r) && (
           <Button size="compact-sm" variant="light" color="green" loading={list.busy === `${r.id}:done`} onClick={() => finish(r, list)} data-testid="task-finish">{list.t("tasks.finish")}</Button>
         )}
+        {mine && open(r) && <RegisteredActions row={r} />}
       </Group>
     ),
     export: { fileName: (t) => t("tasks.fileName") },

@@ -19,6 +19,8 @@ import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 import { checkIn, checkInPath } from "./api.ts";
 import { photoProblem } from "./photo.ts";
 
+const checkInSave = "common:encheckinrecord:save";
+
 type Located = { state: "idle" | "locating" | "denied" | "unsupported" } | { state: "located"; longitude: number; latitude: number };
 
 /** The browser's position, or why there is none (permission refused, unsupported, timed out). */
@@ -96,6 +98,19 @@ export function CheckInDialog({ opened, onClose, visitId, enterprise }: { opened
         <Textarea label={t("visits.checkIn.remark")} maxLength={500} autosize minRows={2} {...form.getInputProps("remark")} />
       </Stack>
     </ModalForm>
+  );
+}
+
+/** A task row's "签到 / Check in" at the task's enterprise (with the save tag of check-ins). */
+export function TaskCheckIn({ row }: { family: Family; row: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  if (!hasPermission(checkInSave)) return null;
+  return (
+    <>
+      <Button size="compact-sm" variant="subtle" onClick={() => setOpened(true)} data-testid="task-check-in">{t("visits.checkIn.button")}</Button>
+      {opened && <CheckInDialog opened onClose={() => setOpened(false)} enterprise={{ creditCode: String(row.creditCode ?? ""), entName: String(row.entName ?? "") }} />}
+    </>
   );
 }
 

@@ -102,11 +102,11 @@ export function VisitForm({ task, onClose }: { task: RecordRow; onClose: () => v
   );
 }
 
-/** The task list's row action "登记走访 / Record visit" (with the visit save tag). */
+/** A task row's action "登记走访 / Record visit" (with the visit save tag), on an open task only: the visit finishes it. */
 export default function RecordVisitAction({ row }: { family: Family; row: RecordRow }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!hasPermission("common:encompanyvisit:save")) return null;
+  if (!hasPermission("common:encompanyvisit:save") || row.status === "done" || row.status === "cancelled") return null;
   return (
     <>
       <Button size="compact-sm" variant="subtle" onClick={() => setOpen(true)} data-testid="task-record-visit">{t("visits.record.button")}</Button>

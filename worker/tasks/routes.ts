@@ -12,17 +12,14 @@ import type { Text } from "../../events/i18n.ts";
 import { actorOf, page, readJson, reply } from "../http/envelope.ts";
 import { parseInput, readBody } from "../http/input.ts";
 import { executeHere } from "../http/command.ts";
-import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
+import { ValidationError, notFound } from "../errors.ts";
 import { l } from "../../events/family.ts";
 import { findById } from "../resources/query.ts";
 import { requireParam } from "../resources/validate.ts";
-import { streamOf } from "../resources/commands.ts";
-import { decide, fold } from "../resources/decide.ts";
-import { headOf } from "../store/read.ts";
-import { displayTime } from "../time.ts";
 import { z } from "zod";
 import { distributeCommand, planFamily, taskFamily } from "./distribute.ts";
-import { chinaDate, nextStatus, taskState } from "./state.ts";
+import { chinaDate } from "./state.ts";
+import { followUpWrite, taskStream } from "./followUp.ts";
 import * as q from "./queries.ts";
 
 const boardTag = "common:encompanyvisit:list";
@@ -187,23 +184,15 @@ export function taskRoutes(routes: RouteTable) {
   own(api.updateById, "signedIn", async (c) => {
     const body = parseInput(api.updateById.body, await readJson(c));
     const actor = actorOf(c);
-    const stream = streamOf(taskFamily, body.id);
+    const stream = taskStream(body.id);
     const answer = await executeHere(c, {
       name: "tasks.followUp",
       streams: [stream],
       ...(body.version ? { expectedVersion: body.version } : {}),
       decide({ streams, at }) {
-        const events = streams.get(stream) ?? [];
-        const state = fold(taskFamily, events);
-        if (!state.record) throw notFound(taskFamily.label);
-        if (state.record.receiverId !== actor.id && !actor.admin && !actor.permissions.has(msg.update)) throw new DomainError(codes.forbidden, "forbidden", { perm: msg.update });
-        const status = nextStatus((state.record.status as string | null) ?? null, body.status);
-        if (!status) throw new DomainError(codes.validation, "taskClosed");
-        const now = displayTime(at);
-        const patch = { status, followUpAt: now, readFlag: true, ...(status === "done" ? { doneAt: now } : {}), ...(body.handleResult !== undefined ? { handleResult: body.handleResult } : {}) };
-        const write = { stream, head: headOf(events), events: decide(taskFamily, { kind: "update", id: body.id, patch, action: "followUp" }, state) };
-        const deadline = (state.record.deadline as string | null) ?? null;
-        return { writes: [write], answer: { id: body.id, version: headOf(events).version + write.events.length, state: taskState({ status, deadline }, today()) } };
+        const by = { id: actor.id, mayFollowOthers: actor.admin || actor.permissions.has(msg.update) };
+        const { write, version, state } = followUpWrite(body.id, streams.get(stream) ?? [], by, body, at);
+        return { writes: [write], answer: { id: body.id, version, state } };
       },
     });
     return reply(c, api.updateById, answer, "updated");

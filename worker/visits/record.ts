@@ -1,16 +1,19 @@
 /**
- * Recording a visit against its task, decided in one command: the visit, its archive of the chosen kind
- * (details validated by the kind), what the visit raised (a portal demand awaiting review, a draft
- * service application) and, when a next follow-up date is given, the next task for the same visitor —
- * all appended together or not at all.
+ * Recording a visit against its task, decided in one command: the task followed up to done (the tasks
+ * module's own follow-up decision on the task's stream as read, so a done or cancelled task refuses the
+ * visit and a visit racing another on the same task clashes on its head), the visit, its archive of the
+ * chosen kind (details validated by the kind), what the visit raised (a portal demand awaiting review, a
+ * draft service application) and, when a next follow-up date is given, the next task for the same
+ * visitor — all appended together or not at all.
  */
 import type { z } from "zod";
 import type { recordVisitBody } from "../../events/api/visits.ts";
 import { l } from "../../events/family.ts";
-import { DomainError, ValidationError, codes, notFound } from "../errors.ts";
+import { ValidationError } from "../errors.ts";
 import { newCreate } from "../resources/commands.ts";
-import { findById } from "../resources/query.ts";
-import type { StreamWrite } from "../store/types.ts";
+import type { StoredEvent, StreamWrite } from "../store/types.ts";
+import { displayTime } from "../time.ts";
+import { followUpWrite, taskStream } from "../tasks/followUp.ts";
 import { detailProblems } from "./archives.ts";
 import { archiveFamily, portalDemandFamily, serviceApplicationFamily, taskFamily, visitFamily } from "./families.ts";
 
@@ -24,13 +27,19 @@ export interface Recorder {
   mayRecordForOthers: boolean;
 }
 
-/** The writes of one recorded visit; refuses (naming the field) before anything is written. */
-export async function recordVisitWrites(db: D1Database, input: RecordVisit, recorder: Recorder, now: string) {
+/** The stream a recorded visit reads (its task's), named by the command before it decides. */
+export const visitTaskStream = (input: RecordVisit) => taskStream(input.taskId);
+
+/**
+ * The writes of one recorded visit, decided on its task's events as read at instant `at`; refuses (naming
+ * the field) before anything is written.
+ */
+export function recordVisitWrites(input: RecordVisit, recorder: Recorder, taskEvents: StoredEvent[], at: string) {
   const visitorId = recorder.id;
-  const task = await findById(db, taskFamily, input.taskId);
-  if (!task) throw notFound(taskFamily.label);
+  const now = displayTime(at);
   // a staff member records their own tasks; someone who manages the tasks may record anyone's
-  if (task.receiverId !== visitorId && !recorder.mayRecordForOthers) throw new DomainError(codes.forbidden, "forbidden", { perm: taskFamily.tags.update });
+  const followUp = followUpWrite(input.taskId, taskEvents, { id: visitorId, mayFollowOthers: recorder.mayRecordForOthers }, { status: "done", handleResult: input.content.slice(0, 2000), closed: "taskClosedForVisit" }, at);
+  const task = followUp.task;
   const problems = detailProblems(input.archiveType, input.details ?? {});
   if (problems.length) throw new ValidationError(problems.map((p) => ({ ...p, key: "valueNotAllowed" as const })));
   if (input.nextFollowDate && input.nextFollowDate <= input.visitDate) {
@@ -68,7 +77,7 @@ export async function recordVisitWrites(db: D1Database, input: RecordVisit, reco
     details: input.details ?? {},
     status: input.archiveType === "xqda" ? "pending" : "done",
   });
-  const writes: StreamWrite[] = [visit, archive];
+  const writes: StreamWrite[] = [followUp.write, visit, archive];
   let portalDemandId: string | null = null;
   let serviceApplicationId: string | null = null;
   if (input.demand?.toPortal) {

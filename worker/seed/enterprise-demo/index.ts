@@ -23,6 +23,8 @@ import { rngFor, type Rng } from "./random.ts";
 import type { BuildContext, Person } from "./context.ts";
 import { fieldValue, orderPairs, refToPeople } from "./values.ts";
 import { builtHere as workReportsBuiltHere, workReportDemo } from "./workreports.ts";
+import { builtHere as tasksBuiltHere } from "./tasks.ts";
+import { builtHere as schedulesBuiltHere } from "./schedules.ts";
 import { isEnterpriseScoped, masterName } from "../../../events/families/enterprise.ts";
 
 export { isEnterpriseScoped, masterName };
@@ -139,8 +141,15 @@ export interface BuildOptions {
   onFamily?: (writes: StreamWrite[]) => Promise<void>;
 }
 
+/**
+ * Families their own modules' demo seeds make after the region is stored (scripts/seed.ts): task plans and
+ * their tasks by distribution (./tasks.ts), schedule plans by the gantt module's save (./schedules.ts). The
+ * walk leaves them out, so the demo has one source of each.
+ */
+export const seededAfterRegion = (f: Family) => tasksBuiltHere(f) || schedulesBuiltHere(f);
+
 export async function buildEnterpriseDemo(seedId: (key: string) => Promise<string>, at: string, options: BuildOptions = {}): Promise<DemoResult> {
-  const all = (options.families ?? declaredFamilies).filter((f) => !baseFamily(f) && !workReportsBuiltHere(f));
+  const all = (options.families ?? declaredFamilies).filter((f) => !baseFamily(f) && !workReportsBuiltHere(f) && !seededAfterRegion(f));
   const casework = new Set<Family>(caseworkFamilies as unknown as Family[]);
   const enterprises = demoEnterprises(rngFor("enterprises"), options.enterprises ?? demoEnterpriseCount, at);
   const users: Person[] = await Promise.all(userSeed.map(async (u) => ({ id: await seedId(`user:${u.key}`), name: u.name })));

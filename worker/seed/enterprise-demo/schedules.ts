@@ -5,12 +5,17 @@
  * started. Deterministic: the projects are the first the schedule screen lists, ids come from `seedId`,
  * dates from `at`. Written through the pipeline as the gantt module's own save.
  */
+import type { Family } from "../../../events/family.ts";
+import { projectSchedulePlan } from "../../../events/families/casework.ts";
 import { userSeed } from "../../../events/seed/organisation.ts";
 import type { PlanTask } from "../../../events/gantt/plan.ts";
 import type { EventStore } from "../../store/index.ts";
 import { seedCommand } from "../../commands/seed.ts";
 import { planWrites } from "../../gantt/plan.ts";
 import { scheduleProjects } from "../../gantt/queries.ts";
+
+/** Whether the generic walk leaves a family to this file: schedule plans come only from the gantt module's save here. */
+export const builtHere = (f: Family) => f.name === projectSchedulePlan.name;
 
 /** [key, name, parent, start offset (days from the seed's day), days, progress, predecessors "key:type:lag", owner index, milestone] */
 type Row = [string, string, string | null, number, number, number, string[], number | null, boolean?];

@@ -5,15 +5,15 @@
  * demo staff. Deterministic: fixed plan shapes, enterprises and staff in a fixed order, ids from `seedId`,
  * dates relative to the seed's `at`. Run after the region is stored (it reads the enterprises from D1).
  */
-import { taskPlan } from "../../../events/families/casework.ts";
+import { taskMsg, taskPlan } from "../../../events/families/casework.ts";
 import type { Family } from "../../../events/family.ts";
 import { userSeed } from "../../../events/seed/organisation.ts";
 import { seedCommand } from "../../commands/seed.ts";
-import { newCreate, newUpdate, streamOf } from "../../resources/commands.ts";
+import { newCreate, streamOf } from "../../resources/commands.ts";
 import type { EventStore } from "../../store/index.ts";
 import { readStream } from "../../store/read.ts";
-import { displayTime } from "../../time.ts";
-import { distributionWrites, taskFamily } from "../../tasks/distribute.ts";
+import { distributionWrites } from "../../tasks/distribute.ts";
+import { followUpWrite, taskStream } from "../../tasks/followUp.ts";
 import { addDays, chinaDate } from "../../tasks/state.ts";
 
 interface PlanShape {
@@ -37,6 +37,9 @@ const shapes: PlanShape[] = [
   { title: "政策宣讲上门服务", kind: "fw", start: -2, end: 1, staff: ["user-wangfang", "user-zhangwei"], enterprises: 3, pattern: ["inProgress", undefined, undefined, undefined, undefined, undefined] },
   { title: "第四季度企业走访计划", kind: "zf", start: 5, end: 40, staff: ["user-zhangwei", "user-wangfang", "user-liuyang"], enterprises: 6, pattern: [] },
 ];
+
+/** Whether the generic walk leaves a family to this file: plans and their tasks come only from distributions here. */
+export const builtHere = (f: Family) => f.name === taskPlan.name || f.name === taskMsg.name;
 
 /** A UUID v4-shaped id derived from a base id and a counter (deterministic, unique per base). */
 const derivedId = (base: string, n: number) => `${base.slice(0, 24)}${(0x100000000000 + n).toString(16).slice(1)}`;
@@ -81,9 +84,10 @@ export async function seedDemoTasks(db: D1Database, store: EventStore, seedId: (
     if (!followUps.length) continue;
     await seedCommand(context, "demo.task.followUp", async () =>
       Promise.all(
-        followUps.map(([id, status], n) => {
-          const when = displayTime(new Date(Date.parse(`${addDays(day, Math.min(shape.end, 0) - (n % 3))}T02:00:00Z`)).toISOString());
-          return newUpdate(db, taskFamily, id, { status, followUpAt: when, readFlag: true, ...(status === "done" ? { doneAt: when, handleResult: "已上门走访，企业经营正常，诉求已记录。" } : {}) }, undefined, "followUp");
+        followUps.map(async ([id, status], n) => {
+          const when = new Date(Date.parse(`${addDays(day, Math.min(shape.end, 0) - (n % 3))}T02:00:00Z`)).toISOString();
+          const request = { status: status!, ...(status === "done" ? { handleResult: "已上门走访，企业经营正常，诉求已记录。" } : {}) };
+          return followUpWrite(id, await readStream(db, taskStream(id)), { id: owner.id, mayFollowOthers: true }, request, when).write;
         }),
       ),
     );

@@ -15,7 +15,7 @@ import { camelRow, findById, listAll, listPage, toRecord } from "../../resources
 import { displayTime } from "../../time.ts";
 import { archiveFamily, checkInFamily, taskFamily, visitFamily } from "../families.ts";
 import { demandArchives, visitCounts, visitedEnterprises } from "../queries.ts";
-import { recordVisitWrites } from "../record.ts";
+import { recordVisitWrites, visitTaskStream } from "../record.ts";
 import { idParam, labelsOf, scopedTo } from "./shared.ts";
 
 const doc = (zh: string, en: string) => ({ doc: { summary: l(`企业走访：${zh}`, `Visits: ${en}`), family: visitFamily } });
@@ -27,12 +27,16 @@ export function visitRoutes(routes: RouteTable) {
     .verb(visits.record, v.tags.save, async (c) => {
       const body = await readBody(c, visits.record.body, labelsOf(v));
       const actor = actorOf(c);
+      const stream = visitTaskStream(body);
       const answer = await executeHere(c, {
         name: "visit.record",
-        decide: ({ at }) => recordVisitWrites(c.env.DB, body, { id: actor.id, mayRecordForOthers: actor.admin || actor.permissions.has(taskFamily.tags.update) }, displayTime(at)),
+        streams: [stream],
+        // a visit recorded on the same task meanwhile: decide again, and be refused as the task is done
+        retries: 2,
+        decide: ({ streams, at }) => recordVisitWrites(body, { id: actor.id, mayRecordForOthers: actor.admin || actor.permissions.has(taskFamily.tags.update) }, streams.get(stream) ?? [], at),
       });
       return ok(c, answer, "created");
-    }, doc("按任务登记走访（档案、诉求、下次跟进）", "record a visit against its task (archive, demand, next follow-up)"))
+    }, doc("按任务登记走访并完成该任务（档案、诉求、下次跟进）", "record a visit against its task, which it finishes (archive, demand, next follow-up)"))
     .verb(visits.enList, v.tags.list, async (c) => {
       const { limit, offset } = parsePaging(c.req.query(), 100);
       const { total, rows } = await visitedEnterprises(c.env.DB, limit, offset);

@@ -3,16 +3,6 @@ import { industries } from "../words.ts";
 import { round1, year, type Fixup } from "./kit.ts";
 
 export const caseworkFixups: Record<string, Fixup> = {
-  entaskmsg: (r, c) => {
-    r.title = c.rng.pick(["请于本周内完成企业走访", "企业需求待跟进", "预警：企业社保参保人数下降", "请核实企业年报信息", "政策申报提醒"]);
-    // a task's window runs forward, and only a followed-up task has a follow-up (only a done one its finish)
-    if (typeof r.startDate === "string" && typeof r.deadline === "string" && r.startDate > r.deadline) [r.startDate, r.deadline] = [r.deadline, r.startDate];
-    if (r.status !== "done") delete r.doneAt;
-    if (r.status !== "done" && r.status !== "inProgress") delete r.followUpAt;
-  },
-  entaskplan: (r, c) => {
-    r.title = `${year(r.startDate) ?? 2026}年${c.rng.pick(["第一季度", "第二季度", "第三季度", "第四季度", "上半年", "下半年"])}${c.rng.pick(["重点企业走访计划", "专精特新企业服务计划", "规上企业包抓服务计划", "政策宣讲计划"])}`;
-  },
   enworkreport: (r, c) => {
     r.title = `${r.period ?? ""}${c.rng.pick(["企业服务工作报告", "走访工作月报", "包抓服务工作总结"])}`;
   },
@@ -56,9 +46,6 @@ export const caseworkFixups: Record<string, Fixup> = {
   },
   projecttrackmanagement: (r, c) => {
     r.projectName = c.rng.pick(["年产5000吨高性能钛合金材料项目", "工业互联网平台建设项目", "冷链物流园建设项目", "光伏组件智能制造项目"]);
-  },
-  projectprodscheduleplan: (r, c) => {
-    r.taskName = ["场地平整", "主体结构施工", "设备采购", "设备安装调试", "试生产", "竣工验收"][c.index % 6]!;
   },
   projectappequipment: (r, c) => {
     r.equipmentName = ["五轴数控加工中心", "激光切割机", "工业机器人", "真空热处理炉", "三坐标测量机", "自动化装配线"][c.index % 6]!;
