@@ -7,6 +7,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
+import { approvalHistoryOf } from "../events/api/flow.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
@@ -156,6 +157,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
     const record = yield { verb: flow.record, query: { procInsId } };
     expect(record.map((r: { action: string }) => r.action)).toContain("complete");
+    const application = yield { verb: approvalHistoryOf("/common/tbfinancapplication"), query: { id: submitted.body.data.id } };
+    expect(application).toMatchObject({ procInsId, flow: record });
+    expect(application.events.map((e: { action: string }) => e.action)).toEqual(["created", "flow"]);
     expect(yield { verb: flow.startable, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
     const counts = yield { verb: flow.counts };
     expect(counts.done).toBeGreaterThan(0);
@@ -329,6 +333,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
 
   async *sys() {
     const { sys } = contract;
+    expect(yield { verb: sys.userInfo }).toMatchObject({ userNo: "admin", admin: true });
     expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
     yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
     const tree = yield { verb: sys.userTree };

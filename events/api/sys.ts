@@ -36,9 +36,29 @@ export const logQuery = z.object({
 export const candidateUser = z.strictObject({ id: z.string(), name: z.string(), userNo: z.string(), type: z.literal("user") });
 /** A department with its enabled users (users without one under "未分配部门", id ""). */
 export const candidateDepartment = z.strictObject({ id: z.string(), name: z.string(), type: z.literal("department"), children: z.array(candidateUser) });
+/** The signed-in user, the current-user shape of the spec's section 3 (deptType and orgAccountId have no source yet: null). */
+export const currentUser = z.strictObject({
+  id: z.string(),
+  accountId: z.string(),
+  userNo: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  orgCode: z.string(),
+  levelType: z.string().nullable(),
+  deptId: z.string().nullable(),
+  deptName: z.string().nullable(),
+  deptType: z.null(),
+  orgAccountId: z.null(),
+  admin: z.boolean(),
+});
 export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
 
 export const sys = {
+  /** the signed-in user's own details */
+  userInfo: verb({ method: "GET", path: "/sys/user/info", response: currentUser }),
   /** every role, for selects */
   roles: verb({ method: "GET", path: "/sys/role/select", response: z.array(roleChoice) }),
   /** before deleting roles: how many users hold each (the answer's message is the warning to show) */
