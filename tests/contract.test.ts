@@ -8,6 +8,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
 import { approvalHistoryOf } from "../events/api/flow.ts";
+import { recordVerbs } from "../events/api/records.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
@@ -334,6 +335,15 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *sys() {
     const { sys } = contract;
     expect(yield { verb: sys.userInfo }).toMatchObject({ userNo: "admin", admin: true });
+    // the engine's history and recycle bin, on a dictionary entry revised, reverted and deleted
+    const dictionary = recordVerbs("/sys/sysdict");
+    const entry = (await call("/sys/sysdict/save", { token: admin, body: { type: "contractTest", value: "v1", name: "契约", status: "1" } })).body.data.id as string;
+    expect((await call("/sys/sysdict/update", { token: admin, body: { id: entry, name: "契约二" } })).body.code).toBe(0);
+    expect((await call(`/sys/sysdict/revert/${entry}`, { token: admin, body: { version: 1 } })).body.code).toBe(0);
+    expect((await call("/sys/sysdict/delete", { token: admin, body: [entry] })).body.code).toBe(0);
+    const history = yield { verb: dictionary.history, params: { id: entry } };
+    expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "reverted", "deleted"]);
+    expect((yield { verb: dictionary.deleted, query: { page: 1, limit: 100 } }).map((d: { id: string }) => d.id)).toContain(entry);
     expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
     yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
     const tree = yield { verb: sys.userTree };

@@ -5,39 +5,24 @@
  * settings and saved views: ['/sys/listpref', 'info', family], ['/sys/listview', 'mine', family].
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { recordVerbs } from "../../../events/api/records.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import { get, post, type Envelope, type Query } from "./http.ts";
+
+/** The engine's history and recycle-bin verbs (types only: lists load without the contract's schemas). */
+type Engine = ReturnType<typeof recordVerbs>;
 
 export type Row = Record<string, unknown>;
 
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  /** "created" | "updated" | "deleted" | "reverted" | "restored" */
-  action: string;
-  time: string;
-  actorId: string | null;
-  actorName: string | null;
-  changes: Record<string, [unknown, unknown]>;
-  hash?: string;
-  /** a revert: the version whose values it restored */
-  revertedTo?: number;
-}
+export type HistoryEntry = Answer<Engine["history"]>[number];
+/** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
+export type DeletedRecord = Answer<Engine["deleted"]>[number];
 
 /** One page of a list; `totalCapped`: more matched than the server counts (then `total` is the cap, shown as "10,000+"). */
 export interface ListAnswer<R = Row> {
   rows: R[];
   total: number;
   totalCapped?: boolean;
-}
-
-/** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
-export interface DeletedRecord {
-  id: string;
-  record: Row;
-  version: number;
-  deletedAt: string;
-  deletedBy: string | null;
-  deletedByName: string | null;
 }
 
 /** A family's queries by its path; `R` its row, the contract's schema where it declares one (events/api/). */
