@@ -499,6 +499,17 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect((yield { verb: visits.checkInsOfVisit, params: { id: zf.visitId } }).map((r: { id: string }) => r.id)).toEqual([checkIn.id]);
   },
 
+  async *listSettings() {
+    const { listSettings } = contract;
+    const family = "/sys/sysdict";
+    yield { verb: listSettings.savePref, body: { family, columns: [{ key: "name", width: 120 }, { key: "type", hidden: true }] } };
+    expect(yield { verb: listSettings.pref, query: { family } }).toMatchObject({ columns: [{ key: "name", width: 120 }, { key: "type", hidden: true }] });
+    const view = yield { verb: listSettings.saveView, body: { name: "契约视图", familyPath: family, filters: { status: "1" }, keyword: "契约", sort: { field: "number", order: "asc" }, columns: [{ key: "name" }] } };
+    const views = yield { verb: listSettings.views, query: { family } };
+    expect(views.find((v: { id: string }) => v.id === view.id)).toMatchObject({ name: "契约视图", mine: true, filters: { status: "1" } });
+    yield { verb: listSettings.deleteView, body: { id: view.id } };
+  },
+
   async *gantt() {
     const { gantt } = contract;
     const code = creditCode();

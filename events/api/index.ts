@@ -18,6 +18,7 @@ import { workreports } from "./workreports.ts";
 import { tasks } from "./tasks.ts";
 import { visits } from "./visits.ts";
 import { gantt } from "./gantt.ts";
+import { listSettings } from "./list-settings.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings };
 export type { Answer, Verb } from "./verb.ts";
