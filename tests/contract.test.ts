@@ -510,6 +510,14 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: listSettings.deleteView, body: { id: view.id } };
   },
 
+  async *files() {
+    const form = new FormData();
+    form.append("file", new File(["契约,1\n"], "契约.csv", { type: "text/csv" }));
+    form.append("businessType", "contract");
+    const stored = yield { verb: contract.files.upload, body: form };
+    expect(stored).toMatchObject({ name: "契约.csv", ext: "csv", size: 9, businessType: "contract", url: `/api/file/fileDown?uuid=${stored.id}` });
+  },
+
   async *gantt() {
     const { gantt } = contract;
     const code = creditCode();

@@ -19,6 +19,7 @@ import { tasks } from "./tasks.ts";
 import { visits } from "./visits.ts";
 import { gantt } from "./gantt.ts";
 import { listSettings } from "./list-settings.ts";
+import { files } from "./files.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files };
 export type { Answer, Verb } from "./verb.ts";
