@@ -335,6 +335,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *sys() {
     const { sys } = contract;
     expect(yield { verb: sys.userInfo }).toMatchObject({ userNo: "admin", admin: true });
+    const navigation = yield { verb: sys.nav };
+    expect(navigation.menuList.flatMap((m: { children: unknown[] }) => m.children)).not.toHaveLength(0);
+    expect(navigation.permissions).toContain("sys:menu:list");
     // the engine's history and recycle bin, on a dictionary entry revised, reverted and deleted
     const dictionary = recordVerbs("/sys/sysdict");
     const entry = (await call("/sys/sysdict/save", { token: admin, body: { type: "contractTest", value: "v1", name: "契约", status: "1" } })).body.data.id as string;

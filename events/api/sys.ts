@@ -4,7 +4,7 @@
  * the roles for selects and their holders before a delete.
  */
 import { z } from "zod";
-import { verb } from "./verb.ts";
+import { recordMeta, verb } from "./verb.ts";
 
 /** One row of the operation log: an event with who wrote it, when, in which request and from where. */
 export const logRow = z.strictObject({
@@ -56,7 +56,29 @@ export const currentUser = z.strictObject({
 });
 export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
 
+/** A menu entry of the navigation: the menu family's record (directories and screens, never buttons) and its children. */
+const menuEntry = z.strictObject({
+  menuId: z.string(),
+  name: z.string(),
+  enName: z.string().nullable(),
+  parentId: z.string().nullable(),
+  icon: z.string().nullable(),
+  /** 0 directory, 1 screen */
+  type: z.number().int(),
+  orderNum: z.number().int().nullable(),
+  url: z.string().nullable(),
+  perms: z.string().nullable(),
+  routeName: z.string().nullable(),
+  componentUrl: z.string().nullable(),
+  enabled: z.boolean().nullable(),
+  ...recordMeta,
+});
+type NavNode = z.output<typeof menuEntry> & { children: NavNode[] };
+export const navNode: z.ZodType<NavNode> = menuEntry.extend({ children: z.lazy(() => z.array(navNode)) });
+
 export const sys = {
+  /** the signed-in user's menu tree and the permission tags of what they were granted */
+  nav: verb({ method: "GET", path: "/sys/menu/nav", response: z.strictObject({ menuList: z.array(navNode), permissions: z.array(z.string()) }) }),
   /** the signed-in user's own details */
   userInfo: verb({ method: "GET", path: "/sys/user/info", response: currentUser }),
   /** every role, for selects */
