@@ -335,6 +335,10 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
   async *sys() {
     const { sys } = contract;
     expect(yield { verb: sys.userInfo }).toMatchObject({ userNo: "admin", admin: true });
+    const [root] = yield { verb: sys.orgLevel };
+    expect(root.parentId).toBeNull();
+    yield { verb: sys.orgLevel, query: { id: root.id } };
+    expect((yield { verb: sys.orgParents, query: { orgCode: root.code } }).map((o: { id: string }) => o.id)).toEqual([root.id]);
     const navigation = yield { verb: sys.nav };
     expect(navigation.menuList.flatMap((m: { children: unknown[] }) => m.children)).not.toHaveLength(0);
     expect(navigation.permissions).toContain("sys:menu:list");

@@ -76,7 +76,25 @@ const menuEntry = z.strictObject({
 type NavNode = z.output<typeof menuEntry> & { children: NavNode[] };
 export const navNode: z.ZodType<NavNode> = menuEntry.extend({ children: z.lazy(() => z.array(navNode)) });
 
+/** An organisation unit as the cascader and the organisation tree read it: value/label beside its own columns. */
+export const orgNode = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  type: z.string(),
+  parentId: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  sort: z.number().nullable(),
+  isleaf: z.boolean(),
+  value: z.string(),
+  label: z.string(),
+});
+
 export const sys = {
+  /** the children of an organisation unit (the roots without `id`), loaded level by level */
+  /** an organisation unit and its ancestors, root first */
+  orgParents: verb({ method: "GET", path: "/sys/organization/queryOrgParents", query: z.object({ orgCode: z.string().min(1).max(64) }), response: z.array(orgNode) }),
+  orgLevel: verb({ method: "GET", path: "/sys/organization/getlist", query: z.object({ id: z.string().max(64).optional().describe("parent organisation; top level when absent") }), response: z.array(orgNode) }),
   /** the signed-in user's menu tree and the permission tags of what they were granted */
   nav: verb({ method: "GET", path: "/sys/menu/nav", response: z.strictObject({ menuList: z.array(navNode), permissions: z.array(z.string()) }) }),
   /** the signed-in user's own details */
