@@ -351,6 +351,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const history = yield { verb: dictionary.history, params: { id: entry } };
     expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "reverted", "deleted"]);
     expect((yield { verb: dictionary.deleted, query: { page: 1, limit: 100 } }).map((d: { id: string }) => d.id)).toContain(entry);
+    const rows = [{ __row: 2, type: "contractTest", value: "i1", name: "导入", status: "1" }, { __row: 3, type: "contractTest", value: "i2", status: "1" }];
+    const imported = yield { verb: dictionary.import, body: { importId: crypto.randomUUID(), chunk: 0, dryRun: true, rows } };
+    expect(imported).toMatchObject({ read: 2, stored: 0, refused: 1, errors: [{ row: 3, field: "name" }] });
     expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
     yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
     const tree = yield { verb: sys.userTree };

@@ -1,6 +1,6 @@
 /**
  * The record engine's answers that every family shares (worker/resources/routes.ts standardVerbs): a
- * record's history and the recycle bin. One verb pair per family path; the API document describes them per
+ * record's history, the recycle bin and a spreadsheet import's answer. One verb pair per family path; the API document describes them per
  * family from its declaration (the recycle bin's record as the family's row).
  */
 import { z } from "zod";
@@ -32,10 +32,25 @@ export const deletedRecord = z.strictObject({
   deletedByName: z.string().nullable(),
 });
 
+/** Why a row was refused: one entry per field, the message in the request's language. */
+export const importError = z.strictObject({ row: z.number().int(), field: z.string(), label: z.string(), message: z.string() });
+
+/** The answer to one chunk of a spreadsheet import; `resultUrl`: the refused rows as a file, with their reasons. */
+export const importAnswer = z.strictObject({
+  read: z.number().int(),
+  stored: z.number().int(),
+  refused: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(importError),
+  resultUrl: z.string().optional(),
+});
+
 const page = z.object({ page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
 
-/** The history and recycle-bin verbs of the family at `path`. */
+/** The history, recycle-bin and import verbs of the family at `path`. */
 export const recordVerbs = (path: string) => ({
   history: verb({ method: "GET", path: `${path}/history/:id` as `${string}/history/:id`, response: z.array(historyEntry) }),
   deleted: verb({ method: "GET", path: `${path}/deleted` as string, query: page, response: z.array(deletedRecord), paged: true }),
+  /** one chunk of rows as JSON (the request's schema: worker/resources/spreadsheet/import-http.ts) */
+  import: verb({ method: "POST", path: `${path}/excel/import` as string, response: importAnswer }),
 });
