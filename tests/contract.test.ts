@@ -528,6 +528,14 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(stored).toMatchObject({ name: "契约.csv", ext: "csv", size: 9, businessType: "contract", url: `/api/file/fileDown?uuid=${stored.id}` });
   },
 
+  async *dictionary() {
+    const { dictionary } = contract;
+    const types = yield { verb: dictionary.types };
+    expect(types.find((t: { type: string }) => t.type === "dictStatus")?.count).toBeGreaterThan(0);
+    const all = yield { verb: dictionary.all, query: { types: "dictStatus,sex" } };
+    expect(all.dictStatus.map((e: { value: string }) => e.value)).toContain("1");
+  },
+
   async *gantt() {
     const { gantt } = contract;
     const code = creditCode();
