@@ -339,7 +339,10 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(root.parentId).toBeNull();
     yield { verb: sys.orgLevel, query: { id: root.id } };
     expect((yield { verb: sys.orgParents, query: { orgCode: root.code } }).map((o: { id: string }) => o.id)).toEqual([root.id]);
+    expect(yield { verb: sys.menuList, query: { page: 1, limit: 5 } }).toHaveLength(5);
+    const menus = yield { verb: sys.menus };
     const navigation = yield { verb: sys.nav };
+    expect(menus.length).toBeGreaterThan(navigation.menuList.length);
     expect(navigation.menuList.flatMap((m: { children: unknown[] }) => m.children)).not.toHaveLength(0);
     expect(navigation.permissions).toContain("sys:menu:list");
     // the engine's history and recycle bin, on a dictionary entry revised, reverted and deleted

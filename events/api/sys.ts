@@ -57,7 +57,8 @@ export const currentUser = z.strictObject({
 export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
 
 /** A menu entry of the navigation: the menu family's record (directories and screens, never buttons) and its children. */
-const menuEntry = z.strictObject({
+/** A menu entry as the menu family answers it (its list and listAll). */
+export const menuRow = z.strictObject({
   menuId: z.string(),
   name: z.string(),
   enName: z.string().nullable(),
@@ -73,8 +74,8 @@ const menuEntry = z.strictObject({
   enabled: z.boolean().nullable(),
   ...recordMeta,
 });
-type NavNode = z.output<typeof menuEntry> & { children: NavNode[] };
-export const navNode: z.ZodType<NavNode> = menuEntry.extend({ children: z.lazy(() => z.array(navNode)) });
+type NavNode = z.output<typeof menuRow> & { children: NavNode[] };
+export const navNode: z.ZodType<NavNode> = menuRow.extend({ children: z.lazy(() => z.array(navNode)) });
 
 /** An organisation unit as the cascader and the organisation tree read it: value/label beside its own columns. */
 export const orgNode = z.strictObject({
@@ -91,6 +92,9 @@ export const orgNode = z.strictObject({
 });
 
 export const sys = {
+  /** the menu family's list and every entry (the menu screen's tree) */
+  menuList: verb({ method: "GET", path: "/sys/menu/list", response: z.array(menuRow), paged: true }),
+  menus: verb({ method: "GET", path: "/sys/menu/listAll", response: z.array(menuRow) }),
   /** the children of an organisation unit (the roots without `id`), loaded level by level */
   /** an organisation unit and its ancestors, root first */
   orgParents: verb({ method: "GET", path: "/sys/organization/queryOrgParents", query: z.object({ orgCode: z.string().min(1).max(64) }), response: z.array(orgNode) }),
