@@ -7,6 +7,8 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contract, type Verb } from "../events/api/index.ts";
+import { approvalHistoryOf } from "../events/api/flow.ts";
+import { recordVerbs } from "../events/api/records.ts";
 import { store } from "../worker/modules.ts";
 import { headOf, readStream } from "../worker/store/append.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
@@ -156,6 +158,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: flow.monitorTasks, query: { page: 1, limit: 10 } };
     const record = yield { verb: flow.record, query: { procInsId } };
     expect(record.map((r: { action: string }) => r.action)).toContain("complete");
+    const application = yield { verb: approvalHistoryOf("/common/tbfinancapplication"), query: { id: submitted.body.data.id } };
+    expect(application).toMatchObject({ procInsId, flow: record });
+    expect(application.events.map((e: { action: string }) => e.action)).toEqual(["created", "flow"]);
     expect(yield { verb: flow.startable, query: { page: 1, limit: 10 } }).not.toHaveLength(0);
     const counts = yield { verb: flow.counts };
     expect(counts.done).toBeGreaterThan(0);
@@ -329,6 +334,29 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
 
   async *sys() {
     const { sys } = contract;
+    expect(yield { verb: sys.userInfo }).toMatchObject({ userNo: "admin", admin: true });
+    const [root] = yield { verb: sys.orgLevel };
+    expect(root.parentId).toBeNull();
+    yield { verb: sys.orgLevel, query: { id: root.id } };
+    expect((yield { verb: sys.orgParents, query: { orgCode: root.code } }).map((o: { id: string }) => o.id)).toEqual([root.id]);
+    expect(yield { verb: sys.menuList, query: { page: 1, limit: 5 } }).toHaveLength(5);
+    const menus = yield { verb: sys.menus };
+    const navigation = yield { verb: sys.nav };
+    expect(menus.length).toBeGreaterThan(navigation.menuList.length);
+    expect(navigation.menuList.flatMap((m: { children: unknown[] }) => m.children)).not.toHaveLength(0);
+    expect(navigation.permissions).toContain("sys:menu:list");
+    // the engine's history and recycle bin, on a dictionary entry revised, reverted and deleted
+    const dictionary = recordVerbs("/sys/sysdict");
+    const entry = (await call("/sys/sysdict/save", { token: admin, body: { type: "contractTest", value: "v1", name: "契约", status: "1" } })).body.data.id as string;
+    expect((await call("/sys/sysdict/update", { token: admin, body: { id: entry, name: "契约二" } })).body.code).toBe(0);
+    expect((await call(`/sys/sysdict/revert/${entry}`, { token: admin, body: { version: 1 } })).body.code).toBe(0);
+    expect((await call("/sys/sysdict/delete", { token: admin, body: [entry] })).body.code).toBe(0);
+    const history = yield { verb: dictionary.history, params: { id: entry } };
+    expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "reverted", "deleted"]);
+    expect((yield { verb: dictionary.deleted, query: { page: 1, limit: 100 } }).map((d: { id: string }) => d.id)).toContain(entry);
+    const rows = [{ __row: 2, type: "contractTest", value: "i1", name: "导入", status: "1" }, { __row: 3, type: "contractTest", value: "i2", status: "1" }];
+    const imported = yield { verb: dictionary.import, body: { importId: crypto.randomUUID(), chunk: 0, dryRun: true, rows } };
+    expect(imported).toMatchObject({ read: 2, stored: 0, refused: 1, errors: [{ row: 3, field: "name" }] });
     expect(yield { verb: sys.log, query: { page: 1, limit: 5 } }).not.toHaveLength(0);
     yield { verb: sys.log, query: { module: "sys.user", from: "2020-01-01" } };
     const tree = yield { verb: sys.userTree };
@@ -486,6 +514,33 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(checkIn.distanceMeters).toBeGreaterThan(800);
     expect(checkIn.distanceMeters).toBeLessThan(1000);
     expect((yield { verb: visits.checkInsOfVisit, params: { id: zf.visitId } }).map((r: { id: string }) => r.id)).toEqual([checkIn.id]);
+  },
+
+  async *listSettings() {
+    const { listSettings } = contract;
+    const family = "/sys/sysdict";
+    yield { verb: listSettings.savePref, body: { family, columns: [{ key: "name", width: 120 }, { key: "type", hidden: true }] } };
+    expect(yield { verb: listSettings.pref, query: { family } }).toMatchObject({ columns: [{ key: "name", width: 120 }, { key: "type", hidden: true }] });
+    const view = yield { verb: listSettings.saveView, body: { name: "契约视图", familyPath: family, filters: { status: "1" }, keyword: "契约", sort: { field: "number", order: "asc" }, columns: [{ key: "name" }] } };
+    const views = yield { verb: listSettings.views, query: { family } };
+    expect(views.find((v: { id: string }) => v.id === view.id)).toMatchObject({ name: "契约视图", mine: true, filters: { status: "1" } });
+    yield { verb: listSettings.deleteView, body: { id: view.id } };
+  },
+
+  async *files() {
+    const form = new FormData();
+    form.append("file", new File(["契约,1\n"], "契约.csv", { type: "text/csv" }));
+    form.append("businessType", "contract");
+    const stored = yield { verb: contract.files.upload, body: form };
+    expect(stored).toMatchObject({ name: "契约.csv", ext: "csv", size: 9, businessType: "contract", url: `/api/file/fileDown?uuid=${stored.id}` });
+  },
+
+  async *dictionary() {
+    const { dictionary } = contract;
+    const types = yield { verb: dictionary.types };
+    expect(types.find((t: { type: string }) => t.type === "dictStatus")?.count).toBeGreaterThan(0);
+    const all = yield { verb: dictionary.all, query: { types: "dictStatus,sex" } };
+    expect(all.dictStatus.map((e: { value: string }) => e.value)).toContain("1");
   },
 
   async *gantt() {

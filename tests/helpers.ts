@@ -21,8 +21,10 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers["x-hbi-token"] = options.token;
   if (options.lang) headers.cookie = `language=${options.lang}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  // a form (an upload) goes as multipart, its boundary in the content type fetch sets
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["content-type"] = "application/json";
   }

@@ -3,6 +3,7 @@
  * entries and the dictionaries a fill-in link's page receives with its form.
  */
 import { z } from "zod";
+import { verb } from "./verb.ts";
 
 export const dictEntry = z.strictObject({
   id: z.string(),
@@ -14,3 +15,10 @@ export const dictEntry = z.strictObject({
   status: z.string(),
   remark: z.string().nullable(),
 });
+
+export const dictionary = {
+  /** enabled entries grouped by type (all types without `types`), ETag cached */
+  all: verb({ method: "GET", path: "/sys/sysdict/getAll", query: z.object({ types: z.string().optional().describe("comma-separated dictionary types; all types when absent (alias: type)") }), response: z.record(z.string(), z.array(dictEntry)) }),
+  /** the dictionary types that exist, with their entry counts */
+  types: verb({ method: "GET", path: "/sys/sysdict/types", response: z.array(z.strictObject({ type: z.string(), count: z.number().int() })) }),
+};

@@ -156,6 +156,17 @@ export const recordRow = z.strictObject({
 /** A process one may start: the latest published version of a model. */
 export const startableRow = z.strictObject({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
 
+/** An application's approval record: its status and process instance, its own events (the changed fields' keys) and its flow record. */
+export const approvalHistory = z.strictObject({
+  status: z.string().nullable(),
+  procInsId: z.string().nullable(),
+  events: z.array(z.strictObject({ at: z.string(), action: z.string(), actorName: z.string().nullable(), changes: z.array(z.string()), version: z.number().int() })),
+  flow: z.array(recordRow).nullable(),
+});
+/** The approval record of an application family at `path` (`<path>/historyList?id=`), one verb per family. */
+export const approvalHistoryOf = (path: string) =>
+  verb({ method: "GET", path: `${path}/historyList` as string, query: z.object({ id: z.string().min(1).max(64) }), response: approvalHistory });
+
 export const flow = {
   todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
   done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),

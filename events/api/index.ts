@@ -18,6 +18,9 @@ import { workreports } from "./workreports.ts";
 import { tasks } from "./tasks.ts";
 import { visits } from "./visits.ts";
 import { gantt } from "./gantt.ts";
+import { listSettings } from "./list-settings.ts";
+import { files } from "./files.ts";
+import { dictionary } from "./dictionary.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary };
 export type { Answer, Verb } from "./verb.ts";

@@ -4,7 +4,7 @@
  * the roles for selects and their holders before a delete.
  */
 import { z } from "zod";
-import { verb } from "./verb.ts";
+import { recordMeta, verb } from "./verb.ts";
 
 /** One row of the operation log: an event with who wrote it, when, in which request and from where. */
 export const logRow = z.strictObject({
@@ -36,9 +36,73 @@ export const logQuery = z.object({
 export const candidateUser = z.strictObject({ id: z.string(), name: z.string(), userNo: z.string(), type: z.literal("user") });
 /** A department with its enabled users (users without one under "未分配部门", id ""). */
 export const candidateDepartment = z.strictObject({ id: z.string(), name: z.string(), type: z.literal("department"), children: z.array(candidateUser) });
+/** The signed-in user, the current-user shape of the spec's section 3 (deptType and orgAccountId have no source yet: null). */
+export const currentUser = z.strictObject({
+  id: z.string(),
+  accountId: z.string(),
+  userNo: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  orgCode: z.string(),
+  levelType: z.string().nullable(),
+  deptId: z.string().nullable(),
+  deptName: z.string().nullable(),
+  deptType: z.null(),
+  orgAccountId: z.null(),
+  admin: z.boolean(),
+});
 export const roleChoice = z.strictObject({ roleId: z.string(), name: z.string(), type: z.string() });
 
+/** A menu entry of the navigation: the menu family's record (directories and screens, never buttons) and its children. */
+/** A menu entry as the menu family answers it (its list and listAll). */
+export const menuRow = z.strictObject({
+  menuId: z.string(),
+  name: z.string(),
+  enName: z.string().nullable(),
+  parentId: z.string().nullable(),
+  icon: z.string().nullable(),
+  /** 0 directory, 1 screen */
+  type: z.number().int(),
+  orderNum: z.number().int().nullable(),
+  url: z.string().nullable(),
+  perms: z.string().nullable(),
+  routeName: z.string().nullable(),
+  componentUrl: z.string().nullable(),
+  enabled: z.boolean().nullable(),
+  ...recordMeta,
+});
+type NavNode = z.output<typeof menuRow> & { children: NavNode[] };
+export const navNode: z.ZodType<NavNode> = menuRow.extend({ children: z.lazy(() => z.array(navNode)) });
+
+/** An organisation unit as the cascader and the organisation tree read it: value/label beside its own columns. */
+export const orgNode = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  type: z.string(),
+  parentId: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  sort: z.number().nullable(),
+  isleaf: z.boolean(),
+  value: z.string(),
+  label: z.string(),
+});
+
 export const sys = {
+  /** the menu family's list and every entry (the menu screen's tree) */
+  menuList: verb({ method: "GET", path: "/sys/menu/list", response: z.array(menuRow), paged: true }),
+  menus: verb({ method: "GET", path: "/sys/menu/listAll", response: z.array(menuRow) }),
+  /** the children of an organisation unit (the roots without `id`), loaded level by level */
+  /** an organisation unit and its ancestors, root first */
+  orgParents: verb({ method: "GET", path: "/sys/organization/queryOrgParents", query: z.object({ orgCode: z.string().min(1).max(64) }), response: z.array(orgNode) }),
+  orgLevel: verb({ method: "GET", path: "/sys/organization/getlist", query: z.object({ id: z.string().max(64).optional().describe("parent organisation; top level when absent") }), response: z.array(orgNode) }),
+  /** the signed-in user's menu tree and the permission tags of what they were granted */
+  nav: verb({ method: "GET", path: "/sys/menu/nav", response: z.strictObject({ menuList: z.array(navNode), permissions: z.array(z.string()) }) }),
+  /** the signed-in user's own details */
+  userInfo: verb({ method: "GET", path: "/sys/user/info", response: currentUser }),
   /** every role, for selects */
   roles: verb({ method: "GET", path: "/sys/role/select", response: z.array(roleChoice) }),
   /** before deleting roles: how many users hold each (the answer's message is the warning to show) */

@@ -4,19 +4,13 @@
  * becomes an embedded-frame route named `i-` + menu id; anything else loads its screen from componentUrl,
  * and a query string on the URL becomes the route's query values. Pure, so the rules are unit-tested.
  */
-export interface MenuEntry {
-  menuId: string;
-  parentId: string | null;
-  name: string;
-  enName?: string | null;
-  type: number;
-  url?: string | null;
-  componentUrl?: string | null;
-  routeName?: string | null;
-  icon?: string | null;
-  perms?: string | null;
-  children?: MenuEntry[];
-}
+import type { sys } from "../../events/api/sys.ts";
+import type { Answer } from "../../events/api/verb.ts";
+
+type NavEntry = Answer<typeof sys.nav>["menuList"][number];
+/** A menu entry as the rules read it: the navigation's node (events/api/sys.ts), its optional columns maybe absent. */
+export type MenuEntry = Pick<NavEntry, "menuId" | "parentId" | "name" | "type"> &
+  Partial<Pick<NavEntry, "enName" | "url" | "componentUrl" | "routeName" | "icon" | "perms">> & { children?: MenuEntry[] };
 
 export interface DynamicRoute {
   /** path without query, e.g. "/sys/dict" or "/i-<menuId>" */

@@ -2,6 +2,8 @@
  * Menu and permissions for the session: the first navigation with a token fetches /sys/menu/nav; code 0
  * stores them and marks the dynamic routes loaded; anything else clears them and sends the user to /login.
  */
+import type { sys } from "../../events/api/sys.ts";
+import type { Answer } from "../../events/api/verb.ts";
 import { get } from "./api/http.ts";
 import { menuRoutes, type DynamicRoute, type MenuEntry } from "./menu.ts";
 import { readJson, storageKeys } from "./session.ts";
@@ -27,7 +29,7 @@ export async function ensureNavigation(): Promise<Navigation> {
   const stored = fromStorage();
   if (stored) return (cached = stored);
   try {
-    const answer = await get<{ menuList: MenuEntry[]; permissions: string[] }>("/sys/menu/nav");
+    const answer = await get<Answer<typeof sys.nav>>("/sys/menu/nav");
     const { menuList, permissions } = answer.data;
     sessionStorage.setItem(storageKeys.menuList, JSON.stringify(menuList));
     sessionStorage.setItem(storageKeys.permissions, JSON.stringify(permissions));

@@ -96,7 +96,7 @@ export function ListPage({ family, fixedFilters = {}, inputs, deleteWarning, too
     const saved: ColumnPref[] = columnPrefs(next);
     try {
       await saveListPref(family.path, saved);
-      queryClient.setQueryData(listPrefQueries.info(family.path).queryKey, () => ({ columns: saved }));
+      queryClient.setQueryData(listPrefQueries.info(family.path).queryKey, (old) => ({ version: 0, ...old, columns: saved }));
     } catch (error) {
       notifications.show({ color: "red", message: error instanceof ApiError ? error.message : t("http.failed") });
       throw error;

@@ -248,7 +248,7 @@ function SpecList<R>({ spec, preset }: { spec: ListSpec<R>; preset?: Filters }) 
     const saved = columnPrefs(next);
     try {
       await saveListPref(spec.path, saved);
-      queryClient.setQueryData(listPrefQueries.info(spec.path).queryKey, () => ({ columns: saved }));
+      queryClient.setQueryData(listPrefQueries.info(spec.path).queryKey, (old) => ({ version: 0, ...old, columns: saved }));
     } catch (error) {
       notifyError(error);
       throw error;

@@ -8,13 +8,11 @@
  */
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
+import type { listColumns } from "../../events/families/sys.ts";
+import type { z } from "zod";
 
-/** A column as the server keeps it (web/core/api/records.ts ColumnPref; declared here so this file stays free of the HTTP layer). */
-export interface SavedColumn {
-  key: string;
-  hidden?: boolean;
-  width?: number;
-}
+/** A column as the server keeps it (the list settings' schema). */
+export type SavedColumn = z.output<typeof listColumns>[number];
 
 export interface Column {
   key: string;

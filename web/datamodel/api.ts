@@ -6,9 +6,9 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { datamodel } from "../../events/api/datamodel.ts";
+import { dictionary } from "../../events/api/dictionary.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import { call, callPage, send } from "../core/api/call.ts";
-import { get } from "../core/api/http.ts";
 import { recordQueries } from "../core/api/records.ts";
 
 export const modelPath = "/datamodel";
@@ -56,7 +56,7 @@ export const datamodelQueries = {
     }),
   /** dictionary types that exist (the dictionary-type picker) */
   dictTypes: () =>
-    queryOptions({ queryKey: ["/sys/sysdict", "types"] as const, queryFn: async () => (await get<{ type: string; count: number }[]>("/sys/sysdict/types")).data, staleTime: 60_000 }),
+    queryOptions({ queryKey: ["/sys/sysdict", "types"] as const, queryFn: () => call(dictionary.types), staleTime: 60_000 }),
 };
 
 /** Gives a model its generic list screen in the menu. */

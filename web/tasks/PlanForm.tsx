@@ -17,7 +17,8 @@ import { notifySuccess } from "../core/feedback.tsx";
 import { EnterprisePicker } from "../enterprise/EnterprisePicker.tsx";
 import { UserPicker, UsersPicker } from "../flow/tasks/UserPicker.tsx";
 import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
-import { chinaToday, meQuery, planPath, shiftDay } from "./api.ts";
+import { currentUserQuery } from "../core/api/names.ts";
+import { chinaToday, planPath, shiftDay } from "./api.ts";
 
 type Draft = {
   title: string;
@@ -35,7 +36,7 @@ const master = enterpriseBasicInfo as unknown as Family;
 export function PlanForm({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const me = useQuery(meQuery);
+  const me = useQuery(currentUserQuery);
   const stored = useQuery({ ...recordQueries(planPath).detail(id ?? ""), enabled: id !== null });
   const today = chinaToday();
   const schema = z

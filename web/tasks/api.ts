@@ -83,7 +83,6 @@ export const taskApi = {
   followUp: (id: string, status: "inProgress" | "done" | "cancelled", handleResult?: string) => call(tasks.updateById, { body: { id, status, ...(handleResult ? { handleResult } : {}) } }),
 };
 
-export const meQuery = { queryKey: ["currentUser"], queryFn: async () => (await get<{ id: string; name: string }>("/sys/user/info")).data };
 
 /** Today in China, YYYY-MM-DD (the server decides states by the same day). */
 export const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

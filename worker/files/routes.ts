@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { z } from "zod";
+import { files as fileVerbs } from "../../events/api/files.ts";
 import { t } from "../../events/i18n.ts";
 import { file } from "../../events/families/sys.ts";
 import { l, type Family } from "../../events/family.ts";
@@ -50,24 +51,7 @@ async function upload(c: Context<AppEnv>) {
 }
 
 // ── Documented shapes (the API document's schemas) ────────────────────────────
-const uploadForm = z.object({
-  file: z.custom<File>((v) => v !== undefined && v !== null).meta({ type: "string", format: "binary", description: "one file of the allowed types, at most 40 MB" }),
-  businessType: z.string().optional(),
-  businessId: z.string().optional(),
-});
-const uploaded = z.object({
-  id: z.string(),
-  name: z.string(),
-  ext: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  sha256: z.string(),
-  objectKey: z.string(),
-  businessType: z.string().optional(),
-  businessId: z.string().optional(),
-  url: z.string(),
-});
-const uploadDoc = { summary: l("上传一个文件", "Upload one file"), body: uploadForm, bodyType: "multipart" as const, response: uploaded };
+const uploadDoc = { summary: l("上传一个文件", "Upload one file"), bodyType: "multipart" as const };
 const uuidQuery = z.object({ uuid: z.string().describe("file id") });
 const listQuery = z.object({
   ids: z.string().optional().describe("comma-separated file ids (at most 90): their metadata for any signed-in user; without it the paged list (sys:file:list)"),
@@ -78,8 +62,8 @@ const idQuery = z.object({ id: z.string().describe("file id") });
 
 export function fileRoutes(routes: RouteTable) {
   routes
-    .post("/file/upload", "sys:file:upload", upload, { doc: uploadDoc })
-    .post("/file/uploads", "sys:file:upload", upload, { tokenInQuery: true, doc: { ...uploadDoc, summary: l("上传一个文件（令牌可放在查询参数 token 中）", "Upload one file (token also as query parameter token)") } })
+    .verb(fileVerbs.upload, "sys:file:upload", upload, { doc: uploadDoc })
+    .post("/file/uploads", "sys:file:upload", upload, { tokenInQuery: true, doc: { ...uploadDoc, body: fileVerbs.upload.body, response: fileVerbs.upload.response, summary: l("上传一个文件（令牌可放在查询参数 token 中）", "Upload one file (token also as query parameter token)") } })
     .get("/file/fileDown", "signedIn", async (c) => {
       const meta = await findById(c.env.DB, files, c.req.query("uuid") ?? "");
       if (!meta) throw notFound(file.label);

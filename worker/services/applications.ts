@@ -7,6 +7,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { approvalHistoryOf } from "../../events/api/flow.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -123,12 +124,13 @@ async function historyOf(c: Context<AppEnv>, family: Family, recordId: string) {
 
 export function applicationRoutes(routes: RouteTable, family: Family) {
   const { path, tags } = family;
-  const historyResponse = { doc: { summary: l("申请的状态历史与审批记录", "The application's status history and approval record"), query: idQuery } };
   routes
     .post(`${path}/pcSave`, tags.save, (c) => pcSave(c, family), {
       doc: { summary: l("保存申请；submit 为 true 时提交审批", "Save an application; with submit true, submit it for approval"), body: z.looseObject({ submit: z.boolean().optional() }) },
     })
-    .get(`${path}/historyList`, tags.info, async (c) => ok(c, await historyOf(c, family, parseInput(idQuery, c.req.query(), labels).id), "fetched"), historyResponse);
+    .verb(approvalHistoryOf(path), tags.info, async (c) => ok(c, await historyOf(c, family, parseInput(idQuery, c.req.query(), labels).id), "fetched"), {
+      doc: { summary: l("申请的状态历史与审批记录", "The application's status history and approval record") },
+    });
   if (family.perm === "common:mattersrequestform") {
     // the matters form submits a saved record by id, and reads its flow as "send events"
     routes

@@ -1,22 +1,13 @@
 /** A record's history (its stream, told as who/when/what changed) and verification of a stream's hash chain. */
+import type { z } from "zod";
+import type { historyEntry } from "../../events/api/records.ts";
 import { chainLink } from "./canonical.ts";
 import { readStream } from "./read.ts";
 import type { StoredEvent } from "./types.ts";
 import { displayTime } from "../time.ts";
 
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  action: "created" | "updated" | "deleted" | "reverted" | "restored" | string;
-  time: string;
-  actorId: string | null;
-  actorName: string | null;
-  /** field → [before, after] */
-  changes: Record<string, [unknown, unknown]>;
-  hash: string;
-  /** for a revert: the version whose values came back */
-  revertedTo?: number;
-}
+/** One event of a stream as the history verb answers it (the contract's schema). */
+export type HistoryEntry = z.output<typeof historyEntry>;
 
 /** One event told as history: a created or restored record lists its values, a revert names its version. */
 export function describe(e: StoredEvent): HistoryEntry {

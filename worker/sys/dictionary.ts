@@ -3,7 +3,7 @@
  * for many types, ETag so repeated lookups cost no body) and the type-wide administration verbs.
  */
 import { z } from "zod";
-import { dictEntry } from "../../events/api/dictionary.ts";
+import { dictEntry, dictionary as dictionaryVerbs } from "../../events/api/dictionary.ts";
 import type { Context } from "hono";
 import { t } from "../../events/i18n.ts";
 import { dictionary } from "../../events/families/sys.ts";
@@ -35,7 +35,6 @@ const typeParam = z.string().trim().min(1).max(64);
 const requireType = (value: unknown, field = "type") => requireParam(value, typeParam, field, typeLabel);
 
 // ── Documented parameters (the API document's schemas; the handlers check each value as above) ─────
-const typesQuery = z.object({ types: z.string().optional().describe("comma-separated dictionary types; all types when absent (alias: type)") });
 const typeQuery = z.object({ type: typeParam });
 const typeValueQuery = z.object({ type: typeParam, value: z.string().min(1).max(64) });
 const deleteTypeBody = z.object({ type: typeParam });
@@ -62,11 +61,11 @@ const entryIdsOf = async (db: D1Database, type: string) =>
 export function dictionaryRoutes(routes: RouteTable) {
   const base = family.path;
   routes
-    .get(`${base}/getAll`, "signedIn", async (c) => {
+    .verb(dictionaryVerbs.all, "signedIn", async (c) => {
       const raw = c.req.queries("types")?.flatMap((v) => v.split(",")) ?? c.req.queries("type")?.flatMap((v) => v.split(","));
       const types = raw ? [...new Set(raw.map((v) => v.trim()).filter(Boolean))].slice(0, 200) : null;
       return cachedJson(c, await groupedEntries(c.env.DB, types));
-    }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)"), query: typesQuery, response: z.record(z.string(), z.array(dictEntry)) } })
+    }, { doc: { summary: l("按类型分组获取启用的字典项（ETag 缓存）", "Enabled dictionary entries grouped by type (ETag cached)") } })
     .get(`${base}/findByType`, "signedIn", async (c) => cachedJson(c, await entriesOf(c.env.DB, [requireType(c.req.query("type"))])), {
       doc: { summary: l("获取某类型的启用字典项", "Enabled entries of one dictionary type"), query: typeQuery, response: z.array(dictEntry) },
     })
@@ -76,10 +75,10 @@ export function dictionaryRoutes(routes: RouteTable) {
       const entry = await c.env.DB.prepare(`SELECT ${entryColumns} FROM sys_dict WHERE type = ? AND value = ?`).bind(type, value).first();
       return cachedJson(c, entry ?? null);
     }, { doc: { summary: l("按类型和值获取一个字典项", "One dictionary entry by type and value"), query: typeValueQuery, response: dictEntry.nullable() } })
-    .get(`${base}/types`, family.tags.list, async (c) => {
+    .verb(dictionaryVerbs.types, family.tags.list, async (c) => {
       const { results } = await c.env.DB.prepare("SELECT value AS type, n AS count FROM counters WHERE scope = 'sys_dict.type' ORDER BY value").all();
       return ok(c, results, "fetched");
-    }, { doc: { summary: l("字典类型及其条目数", "Dictionary types with their entry counts"), response: z.array(z.object({ type: z.string(), count: z.number() })) } })
+    }, { doc: { summary: l("字典类型及其条目数", "Dictionary types with their entry counts") } })
     .post(`${base}/deleteType`, family.tags.delete, async (c) => {
       const body = await readJson<{ type?: unknown }>(c);
       const ids = await entryIdsOf(c.env.DB, requireType(body.type));

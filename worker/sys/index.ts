@@ -1,5 +1,6 @@
 /** System administration as a module: the extra verbs of the system families (their standard verbs come from the record engine). */
 import type { Module } from "../module.ts";
+import { sys } from "../../events/api/sys.ts";
 import { nav, navDoc } from "./nav.ts";
 import { dictionaryRoutes } from "./dictionary.ts";
 import { passwordRoutes } from "./password.ts";
@@ -15,7 +16,7 @@ import { listSettingsRoutes } from "./list-settings.ts";
 export const sysModule: Module = {
   name: "sys",
   routes: (routes) => {
-    routes.get("/sys/menu/nav", "signedIn", nav, { doc: navDoc });
+    routes.verb(sys.nav, "signedIn", nav, { doc: navDoc });
     dictionaryRoutes(routes);
     passwordRoutes(routes);
     storeRoutes(routes);

@@ -5,7 +5,8 @@
  * their owner (the families' standard verbs stay administrator tools).
  */
 import { z } from "zod";
-import { listColumns, listPref, listView } from "../../events/families/sys.ts";
+import { listSettings, prefBody, viewBody } from "../../events/api/list-settings.ts";
+import { listPref, listView } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
@@ -23,18 +24,7 @@ const prefs = listPref as unknown as Family;
 const familyLabel = l("列表", "List");
 const familyParam = (value: unknown) => requireParam(value, z.string().min(1).max(128).regex(/^\/[\w/-]+$/), "family", familyLabel);
 
-const prefBody = z.object({ family: z.string().min(1).max(128), columns: listColumns });
-const viewBody = z.object({
-  id: z.string().max(64).optional(),
-  name: z.string().max(64),
-  familyPath: z.string().max(128),
-  filters: z.record(z.string(), z.unknown()).optional(),
-  keyword: z.string().max(200).optional().nullable(),
-  sort: z.object({ field: z.string(), order: z.enum(["asc", "desc"]) }).nullable().optional(),
-  columns: listColumns.nullable().optional(),
-  roleIds: z.array(z.string().max(64)).max(50).optional(),
-});
-const idBody = z.object({ id: z.string().min(1).max(64) });
+const idField = listSettings.deleteView.body.shape.id;
 
 
 const ownPref = (db: D1Database, ownerId: string, familyPath: string) => recordWhere(db, prefs, { ownerId, familyPath });
@@ -43,17 +33,17 @@ const ownView = (db: D1Database, ownerId: string, id: string) => recordWhere(db,
 
 export function listSettingsRoutes(routes: RouteTable) {
   routes
-    .get(
-      "/sys/listpref/info",
+    .verb(
+      listSettings.pref,
       "signedIn",
       async (c) => {
         const pref = await ownPref(c.env.DB, actorOf(c).id, familyParam(c.req.query("family")));
         return ok(c, pref ? { columns: pref.columns, version: pref.version } : null, "fetched");
       },
-      { doc: { summary: l("我的列设置", "My column settings of a list"), query: z.object({ family: z.string() }) } },
+      { doc: { summary: l("我的列设置", "My column settings of a list") } },
     )
-    .post(
-      "/sys/listpref/save",
+    .verb(
+      listSettings.savePref,
       "signedIn",
       async (c) => {
         const parsed = prefBody.safeParse(await readJson(c));
@@ -69,10 +59,10 @@ export function listSettingsRoutes(routes: RouteTable) {
           { retries: 3 },
         );
       },
-      { doc: { summary: l("保存我的列设置", "Save my column settings of a list"), body: prefBody } },
+      { doc: { summary: l("保存我的列设置", "Save my column settings of a list") } },
     )
-    .get(
-      "/sys/listview/mine",
+    .verb(
+      listSettings.views,
       "signedIn",
       async (c) => {
         const familyPath = familyParam(c.req.query("family"));
@@ -91,10 +81,10 @@ export function listSettingsRoutes(routes: RouteTable) {
           "fetched",
         );
       },
-      { doc: { summary: l("我的和共享给我的列表视图", "My saved views of a list and those shared with my roles"), query: z.object({ family: z.string() }) } },
+      { doc: { summary: l("我的和共享给我的列表视图", "My saved views of a list and those shared with my roles") } },
     )
-    .post(
-      "/sys/listview/saveMine",
+    .verb(
+      listSettings.saveView,
       "signedIn",
       async (c) => {
         const input = (await readJson<Record<string, unknown>>(c)) ?? {};
@@ -115,13 +105,13 @@ export function listSettingsRoutes(routes: RouteTable) {
           return { writes: [write], response: { code: codes.ok, msg: t("saved", c.get("lang")), data: { id: write.stream.slice(views.name.length + 1), version: 1 } } };
         });
       },
-      { doc: { summary: l("保存我的列表视图", "Save one of my views"), body: viewBody } },
+      { doc: { summary: l("保存我的列表视图", "Save one of my views") } },
     )
-    .post(
-      "/sys/listview/deleteMine",
+    .verb(
+      listSettings.deleteView,
       "signedIn",
       async (c) => {
-        const id = requireParam((await readJson<Record<string, unknown>>(c))?.id, idBody.shape.id, "id", views.label);
+        const id = requireParam((await readJson<Record<string, unknown>>(c))?.id, idField, "id", views.label);
         const actor = actorOf(c);
         return runCommand(c, async () => {
           const view = await ownView(c.env.DB, actor.id, id);
@@ -129,6 +119,6 @@ export function listSettingsRoutes(routes: RouteTable) {
           return { writes: await newDeletes(c.env.DB, views, [id]), response: { code: codes.ok, msg: t("deleted", c.get("lang")), data: null } };
         });
       },
-      { doc: { summary: l("删除我的列表视图", "Delete one of my views"), body: idBody } },
+      { doc: { summary: l("删除我的列表视图", "Delete one of my views") } },
     );
 }

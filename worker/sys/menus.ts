@@ -8,6 +8,8 @@ import { ok } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, codes } from "../errors.ts";
 import { newDeletes } from "../resources/commands.ts";
+import { familyReads } from "../resources/routes.ts";
+import { sys } from "../../events/api/sys.ts";
 
 const menus = menu as unknown as Family;
 
@@ -40,6 +42,7 @@ const pickerNode: z.ZodType = z
   .meta({ id: "MenuNode" });
 
 export function menuRoutes(routes: RouteTable) {
+  familyReads(routes, menu as unknown as Family, { list: sys.menuList, listAll: sys.menus });
   routes
     .get("/sys/menu/select", "sys:menu:list", async (c) => {
       const maxLevel = Math.min(Math.max(Number(c.req.query("maxLevel") ?? 2) || 2, 1), 10);

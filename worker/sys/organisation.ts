@@ -4,6 +4,7 @@
  * division, posts by department or account.
  */
 import { z } from "zod";
+import { sys } from "../../events/api/sys.ts";
 import { area, department, organisation, user } from "../../events/families/sys.ts";
 import { post } from "../../events/families/org.ts";
 import { l, type Family } from "../../events/family.ts";
@@ -76,8 +77,6 @@ async function orgSubtree(db: D1Database, rootId: string, maxLevel: number) {
 // ── Documented parameters (the handlers check each value with `param`) ──────────
 const codeQuery = z.object({ code: code6.optional().describe("division code; top level when absent") });
 const orgCodeQuery = z.object({ orgCode: code6 });
-const orgIdQuery = z.object({ id: z.string().max(64).optional().describe("parent organisation; top level when absent") });
-const orgCodeTextQuery = z.object({ orgCode: z.string().min(1).max(64) });
 const orgTreeQuery = z.object({ orgCode: z.string().min(1).max(64), mlevel: z.coerce.number().int().min(1).max(5).default(5).optional() });
 const deptQuery = z.object({ deptId: z.string().min(1).max(64) });
 const accountQuery = z.object({ accountId: z.string().min(1).max(64).describe("user id or account") });
@@ -103,19 +102,19 @@ export function organisationRoutes(routes: RouteTable) {
       const { results } = await c.env.DB.prepare("SELECT * FROM sys_department WHERE org_id LIKE ? ORDER BY sort, name LIMIT 1000").bind(`${divisionPrefix(orgCode)}%`).all<Record<string, unknown>>();
       return ok(c, results.map((r) => toRecord(department as unknown as Family, camelRow(r))), "fetched");
     }, { doc: { summary: l("某区划下的部门", "Departments within a division"), query: orgCodeQuery } })
-    .get("/sys/organization/getlist", "signedIn", async (c) => {
+    .verb(sys.orgLevel, "signedIn", async (c) => {
       const id = c.req.query("id");
       const { results } = await c.env.DB.prepare(`SELECT ${orgColumns} FROM sys_organization o WHERE ${id ? "o.parent_id = ?" : "o.parent_id IS NULL"} ORDER BY o.sort, o.name`)
         .bind(...(id ? [id] : []))
         .all<Record<string, unknown>>();
       return ok(c, results.map(orgNode), "fetched");
-    }, { doc: { summary: l("组织机构的下一级（逐级加载）", "Children of an organisation unit (loaded level by level)"), query: orgIdQuery } })
-    .get("/sys/organization/queryOrgParents", "signedIn", async (c) => {
+    }, { doc: { summary: l("组织机构的下一级（逐级加载）", "Children of an organisation unit (loaded level by level)") } })
+    .verb(sys.orgParents, "signedIn", async (c) => {
       const code = param(c.req.query("orgCode"), organisation, "code");
       const org = await orgByCode(c.env.DB, code);
       if (!org) throw notFound(organisation.label);
       return ok(c, await orgAncestors(c.env.DB, org.id as string), "fetched");
-    }, { doc: { summary: l("组织机构及其全部上级（根在前）", "An organisation unit and its ancestors (root first)"), query: orgCodeTextQuery } })
+    }, { doc: { summary: l("组织机构及其全部上级（根在前）", "An organisation unit and its ancestors (root first)") } })
     .get("/sys/organization/organizationForDm", "signedIn", async (c) => {
       const code = param(c.req.query("orgCode"), organisation, "code");
       const maxLevel = Math.min(Math.max(Number(c.req.query("mlevel") ?? 5) || 5, 1), 5);

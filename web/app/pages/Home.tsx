@@ -5,22 +5,8 @@
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { get } from "../../core/api/http.ts";
+import { currentUserQuery } from "../../core/api/names.ts";
 import { MessageCentre } from "../../msg/MessageCentre.tsx";
-
-export interface CurrentUser {
-  id: string;
-  userNo: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  gender: string | null;
-  orgCode: string;
-  deptName: string | null;
-  admin: boolean;
-}
-
-export const currentUserQuery = { queryKey: ["currentUser"], queryFn: async () => (await get<CurrentUser>("/sys/user/info")).data };
 
 export default function Home() {
   const { t, i18n } = useTranslation();

@@ -9,7 +9,7 @@ import { ApiError, post } from "../../core/api/http.ts";
 import { t as catalogue } from "../../../events/i18n.ts";
 import { isEmail, isMixedPassword, isMobile } from "../../../events/rules.ts";
 import { currentLang } from "../../core/i18n.ts";
-import { currentUserQuery } from "./Home.tsx";
+import { currentUserQuery } from "../../core/api/names.ts";
 
 export default function UserInfo() {
   const { t } = useTranslation();

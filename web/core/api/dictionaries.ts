@@ -9,18 +9,13 @@
  * const entry = await dictEntry("dictStatus", "1");      // { value: "1", name: "可用", … } | null
  */
 import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
+import type { dictionary } from "../../../events/api/dictionary.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import { get } from "./http.ts";
 
-export interface DictEntry {
-  id?: string;
-  type: string;
-  value: string;
-  name: string;
-  enName?: string | null;
-  number?: number | null;
-  status?: string | null;
-  remark?: string | null;
-}
+type Entry = Answer<typeof dictionary.all>[string][number];
+/** A dictionary entry (events/api/dictionary.ts); the key columns always, the others where the source has them. */
+export type DictEntry = Pick<Entry, "type" | "value" | "name"> & Partial<Entry>;
 
 /** Session-storage key of one type's entries. */
 export const dictStorageKey = (type: string) => `dict:${type}`;
@@ -81,7 +76,7 @@ function flush() {
       for (const key of repeats.keys()) if (key.startsWith(`${type}\u0000`)) repeats.delete(key);
     }
   };
-  get<Record<string, DictEntry[]>>("/sys/sysdict/getAll", { types: types.join(",") }).then(
+  get<Answer<typeof dictionary.all>>("/sys/sysdict/getAll", { types: types.join(",") }).then(
     (answer) => {
       settle();
       for (const type of types) {

@@ -8,7 +8,12 @@
  * forgetName("department", id);                    // after renaming it
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Answer } from "../../../events/api/verb.ts";
+import type { sys } from "../../../events/api/sys.ts";
 import { get, post } from "./http.ts";
+
+/** The signed-in user's own details (a type import: the first screen reads it without the contract's schemas). */
+export const currentUserQuery = { queryKey: ["currentUser"], queryFn: async () => (await get<Answer<typeof sys.userInfo>>("/sys/user/info")).data };
 
 export type NameKind = "user" | "department" | "organisation";
 

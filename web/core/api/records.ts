@@ -5,39 +5,28 @@
  * settings and saved views: ['/sys/listpref', 'info', family], ['/sys/listview', 'mine', family].
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { listSettings } from "../../../events/api/list-settings.ts";
+import type { recordVerbs } from "../../../events/api/records.ts";
+import type { listColumns } from "../../../events/families/sys.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import { get, post, type Envelope, type Query } from "./http.ts";
+
+/** The engine's history and recycle-bin verbs and the list settings' (types only: lists load without the contract's schemas). */
+type Engine = ReturnType<typeof recordVerbs>;
+type Settings = typeof listSettings;
 
 export type Row = Record<string, unknown>;
 
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  /** "created" | "updated" | "deleted" | "reverted" | "restored" */
-  action: string;
-  time: string;
-  actorId: string | null;
-  actorName: string | null;
-  changes: Record<string, [unknown, unknown]>;
-  hash?: string;
-  /** a revert: the version whose values it restored */
-  revertedTo?: number;
-}
+export type HistoryEntry = Answer<Engine["history"]>[number];
+/** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
+export type DeletedRecord = Answer<Engine["deleted"]>[number];
 
 /** One page of a list; `totalCapped`: more matched than the server counts (then `total` is the cap, shown as "10,000+"). */
 export interface ListAnswer<R = Row> {
   rows: R[];
   total: number;
   totalCapped?: boolean;
-}
-
-/** A record in the recycle bin: as it was when deleted, with who deleted it and when. */
-export interface DeletedRecord {
-  id: string;
-  record: Row;
-  version: number;
-  deletedAt: string;
-  deletedBy: string | null;
-  deletedByName: string | null;
 }
 
 /** A family's queries by its path; `R` its row, the contract's schema where it declares one (events/api/). */
@@ -78,50 +67,32 @@ export const restoreRecord = (path: string, id: string) => post<Row>(`${path}/re
 // ─── per-user list settings and saved views ───
 
 /** A list column as a user keeps it: hidden or shown, its width in px (absent: automatic). */
-export interface ColumnPref {
-  key: string;
-  hidden?: boolean;
-  width?: number;
-}
-
+export type ColumnPref = z.output<typeof listColumns>[number];
 /** A saved view: filters, keyword, sort and columns under a name, maybe shared with roles. */
-export interface SavedView {
-  id: string;
-  name: string;
-  familyPath: string;
-  filters: Record<string, unknown>;
-  keyword: string;
-  sort: { field: string; order: "asc" | "desc" } | null;
-  columns: ColumnPref[] | null;
-  roleIds: string[];
-  ownerId: string;
-  mine: boolean;
-  version: number;
-}
-
-export type SavedViewInput = Omit<SavedView, "id" | "ownerId" | "mine" | "version"> & { id?: string };
+export type SavedView = Answer<Settings["views"]>[number];
+export type SavedViewInput = z.input<Settings["saveView"]["body"]>;
 
 export const listPrefQueries = {
   all: ["/sys/listpref"] as const,
   info: (family: string) =>
     queryOptions({
       queryKey: ["/sys/listpref", "info", family] as const,
-      queryFn: async () => (await get<{ columns: ColumnPref[] } | null>("/sys/listpref/info", { family })).data,
+      queryFn: async () => (await get<Answer<Settings["pref"]>>("/sys/listpref/info", { family })).data,
       staleTime: Infinity,
       retry: false,
     }),
 };
-export const saveListPref = (family: string, columns: ColumnPref[]) => post<unknown>("/sys/listpref/save", { family, columns });
+export const saveListPref = (family: string, columns: ColumnPref[]) => post<Answer<Settings["savePref"]>>("/sys/listpref/save", { family, columns });
 
 export const listViewQueries = {
   all: ["/sys/listview"] as const,
   mine: (family: string) =>
     queryOptions({
       queryKey: ["/sys/listview", "mine", family] as const,
-      queryFn: async () => (await get<SavedView[]>("/sys/listview/mine", { family })).data,
+      queryFn: async () => (await get<Answer<Settings["views"]>>("/sys/listview/mine", { family })).data,
       staleTime: 60_000,
       retry: false,
     }),
 };
-export const saveView = (view: SavedViewInput) => post<{ id: string; version: number }>("/sys/listview/saveMine", view);
-export const deleteView = (id: string) => post<unknown>("/sys/listview/deleteMine", { id });
+export const saveView = (view: SavedViewInput) => post<Answer<Settings["saveView"]>>("/sys/listview/saveMine", view);
+export const deleteView = (id: string) => post<Answer<Settings["deleteView"]>>("/sys/listview/deleteMine", { id });

@@ -10,6 +10,8 @@
  */
 import { bytesMatch, extensionOf, maxUploadBytes } from "../../../events/uploads.ts";
 import { isTotalsRow } from "../../../events/spreadsheet/cells.ts";
+import type { recordVerbs } from "../../../events/api/records.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 
 // ── Files ─────────────────────────────────────────────────────────────────────
 export const spreadsheetExtensions = ["xlsx", "xls", "csv"] as const;
@@ -81,21 +83,10 @@ export function chunks<T>(items: T[], size: number): T[][] {
 }
 
 // ── Answers ───────────────────────────────────────────────────────────────────
-export interface ImportError {
-  row: number;
-  field: string;
-  label: string;
-  message: string;
-}
-
+export type ImportError = Answer<Engine["import"]>["errors"][number];
 /** The server's answer to one chunk (and the sum of several). */
-export interface ImportAnswer {
-  read: number;
-  stored: number;
-  refused: number;
-  skipped: number;
-  errors: ImportError[];
-}
+export type ImportAnswer = Answer<Engine["import"]>;
+type Engine = ReturnType<typeof recordVerbs>;
 
 export const emptyAnswer = (): ImportAnswer => ({ read: 0, stored: 0, refused: 0, skipped: 0, errors: [] });
 

@@ -9,21 +9,10 @@ import { useTranslation } from "react-i18next";
 import type { Family } from "../../../events/family.ts";
 import type { Lang } from "../../../events/i18n.ts";
 import { fieldLabel } from "../../../events/validation.ts";
-import { get } from "../../core/api/http.ts";
-import type { FlowRecordRow } from "./api.ts";
+import { approvalHistoryOf } from "../../../events/api/flow.ts";
+import { call } from "../../core/api/call.ts";
 import { FlowRecord, recordQuery } from "./FlowRecord.tsx";
 import { DictTag } from "../../widgets/DictTag/index.ts";
-import { FieldValue } from "../../crud/FieldValue.tsx";
-
-export interface ApprovalHistory {
-  status: string | null;
-  procInsId: string | null;
-  /** `changes`: the changed fields (keys), or field → [before, after] */
-  events: { at: string; action: string; actorName: string | null; changes?: string[] | Record<string, [unknown, unknown]> }[];
-  flow: FlowRecordRow[] | null;
-}
-
-const empty = (v: unknown) => v === null || v === undefined || v === "";
 
 export default function ApprovalRecord({ family, id, onClose }: { family: Family; id: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -32,7 +21,7 @@ export default function ApprovalRecord({ family, id, onClose }: { family: Family
   const history = useQuery({
     queryKey: [family.path, "historyList", id],
     queryFn: async () => {
-      const data = (await get<ApprovalHistory>(`${family.path}/historyList`, { id })).data;
+      const data = await call(approvalHistoryOf(family.path), { query: { id } });
       // the answer carries the flow record already: FlowRecord shows it without asking the workflow again
       if (data.procInsId && Array.isArray(data.flow)) queryClient.setQueryData(recordQuery(data.procInsId).queryKey, data.flow);
       return data;
@@ -71,18 +60,9 @@ export default function ApprovalRecord({ family, id, onClose }: { family: Family
               {data.events.map((event, i) => (
                 <Timeline.Item key={`${event.at}-${i}`} title={<Text size="sm" fw={600}>{actionLabel(event.action)}</Text>} data-testid="approval-event" data-action={event.action}>
                   <Text size="xs" c="dimmed">{event.at} · {t("crud.actor")}: {event.actorName ?? t("crud.system")}</Text>
-                  {Array.isArray(event.changes) && event.changes.length > 0 && (
+                  {event.changes.length > 0 && (
                     <Text size="sm" data-testid="approval-changed">{event.changes.map((key) => fieldLabel(family, key, lang)).join(lang === "zh-CN" ? "、" : ", ")}</Text>
                   )}
-                  {!Array.isArray(event.changes) && Object.entries(event.changes ?? {}).map(([key, [before, after]]) => (
-                    <Text key={key} size="sm" component="div">
-                      <Text span fw={500}>{fieldLabel(family, key, lang)}</Text>
-                      {": "}
-                      <Text span c="dimmed">{empty(before) ? "—" : <FieldValue family={family} fieldKey={key} value={before} />}</Text>
-                      {" → "}
-                      <Text span>{empty(after) ? "—" : <FieldValue family={family} fieldKey={key} value={after} />}</Text>
-                    </Text>
-                  ))}
                 </Timeline.Item>
               ))}
             </Timeline>

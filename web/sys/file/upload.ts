@@ -9,16 +9,12 @@
 import { ApiError, bookmarkHeader, keepBookmark, lastBookmark, requestUrl, httpTimeoutMs, sessionEnded, type Envelope } from "../../core/api/http.ts";
 import i18n from "../../core/i18n.ts";
 import { getToken } from "../../core/session.ts";
+import type { files } from "../../../events/api/files.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
 import { allowedExtensions, extensionOf, maxUploadBytes } from "../../../events/uploads.ts";
 
-export interface UploadedFile {
-  id: string;
-  name: string;
-  ext: string;
-  size: number;
-  url: string;
-}
+export type UploadedFile = Answer<typeof files.upload>;
 
 /** The server's message for a file it would refuse on type or size, or null. */
 export function checkFile(file: { name: string; size: number }, lang: Lang): string | null {

@@ -1,23 +1,11 @@
 /** Pure: the flat menu list (GET /sys/menu/listAll) as a tree ordered by number, and the rows a tree table shows. */
-export interface MenuRow extends Record<string, unknown> {
-  menuId: string;
-  parentId: string | null;
-  name: string;
-  enName: string | null;
-  type: number;
-  orderNum: number | null;
-  icon: string | null;
-  url: string | null;
-  perms: string | null;
-  routeName: string | null;
-  componentUrl: string | null;
-  enabled: boolean | null;
-  version?: number;
-}
+import type { sys } from "../../../events/api/sys.ts";
+import type { Answer, recordMeta } from "../../../events/api/verb.ts";
 
-export interface MenuTreeNode extends MenuRow {
-  children: MenuTreeNode[];
-}
+/** A menu entry as /sys/menu/listAll answers it, its bookkeeping columns optional (the tree needs none). */
+export type MenuRow = Omit<Answer<typeof sys.menus>[number], keyof typeof recordMeta> & { version?: number };
+
+export type MenuTreeNode = MenuRow & { children: MenuTreeNode[] };
 
 export function buildMenuTree(rows: MenuRow[]): MenuTreeNode[] {
   const nodes = new Map(rows.map((r) => [r.menuId, { ...r, children: [] as MenuTreeNode[] }]));

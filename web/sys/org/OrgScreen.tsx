@@ -11,6 +11,9 @@ import { IconChevronRight, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { get, post } from "../../core/api/http.ts";
+import { call } from "../../core/api/call.ts";
+import { sys } from "../../../events/api/sys.ts";
+import type { Answer } from "../../../events/api/verb.ts";
 import type { Row } from "../../core/api/records.ts";
 import { currentLang } from "../../core/i18n.ts";
 import { hasPermission } from "../../core/session.ts";
@@ -24,17 +27,10 @@ import { fieldLabel } from "../../../events/validation.ts";
 import { OrgForm, orgQueries, type OrgFormTarget } from "./OrgForm.tsx";
 import { useSeededName } from "../../core/seeded.ts";
 
-interface OrgNode {
-  id: string;
-  name: string;
-  code: string;
-  type: string;
-  parentId: string | null;
-  isleaf: boolean;
-}
+type OrgNode = Answer<typeof sys.orgLevel>[number];
 
 const toTreeNode = (o: OrgNode): TreeNodeData => ({ value: o.id, label: o.name, hasChildren: !o.isleaf, nodeProps: { type: o.type, code: o.code, parentId: o.parentId } });
-const fetchLevel = async (id: string | null) => (await get<OrgNode[]>("/sys/organization/getlist", { id: id ?? undefined })).data;
+const fetchLevel = async (id: string | null) => call(sys.orgLevel, { query: { id: id ?? undefined } });
 
 function findNode(data: TreeNodeData[], value: string): TreeNodeData | undefined {
   for (const node of data) {
@@ -96,7 +92,7 @@ export default function OrgScreen(_: ScreenProps) {
   /** Opens the tree down to a unit found by search (its ancestors come from queryOrgParents). */
   const reveal = async (hit: Row) => {
     try {
-      const chain = (await get<OrgNode[]>("/sys/organization/queryOrgParents", { orgCode: String(hit.code) })).data;
+      const chain = await call(sys.orgParents, { query: { orgCode: String(hit.code) } });
       for (const ancestor of chain.slice(0, -1)) {
         const node = findNode(dataRef.current, ancestor.id);
         if (node && !node.children) await reload(ancestor.id);

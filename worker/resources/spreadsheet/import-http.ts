@@ -15,6 +15,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { actorOf, readJson } from "../../http/envelope.ts";
 import { runCommand } from "../../http/command.ts";
 import { DomainError, codes } from "../../errors.ts";
+import type { importAnswer } from "../../../events/api/records.ts";
 import { prepareImport, type ImportRow, type PreparedImport } from "./import.ts";
 import type { SheetRows } from "./read.ts";
 import { SpreadsheetError, parseBody, xlsxType } from "./errors.ts";
@@ -81,7 +82,7 @@ async function runImport(c: Context<AppEnv>, run: ImportRun): Promise<Response> 
       resultStored = true;
       resultUrl = `${run.family.path}/excel/result/${resultId}`;
     }
-    const data = { read: prepared.read, stored: writes.length, refused: prepared.refused, skipped: prepared.skipped, errors: prepared.errors, ...(resultUrl ? { resultUrl } : {}) };
+    const data: z.output<typeof importAnswer> = { read: prepared.read, stored: writes.length, refused: prepared.refused, skipped: prepared.skipped, errors: prepared.errors, ...(resultUrl ? { resultUrl } : {}) };
     return { writes, response: { code: codes.ok, msg: t("ok", lang), data } };
   };
   if (run.dryRun) return c.json((await decide()).response);

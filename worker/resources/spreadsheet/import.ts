@@ -3,6 +3,8 @@
  * turned into values and codes), validated exactly like a save, checked against the family's unique keys
  * (within the rows and against stored records), and decided as create commands to be appended together.
  */
+import type { z } from "zod";
+import type { importError } from "../../../events/api/records.ts";
 import type { Family } from "../../../events/family.ts";
 import { toColumn } from "../../../events/fields.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
@@ -22,12 +24,7 @@ export interface ImportRow {
 }
 
 /** Why a row was refused: one entry per field, the message in the request's language. */
-export interface ImportError {
-  row: number;
-  field: string;
-  label: string;
-  message: string;
-}
+export type ImportError = z.output<typeof importError>;
 
 export interface PreparedImport {
   read: number;
