@@ -433,6 +433,7 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     const taskId = distributed.taskIds[0] as string;
     yield { verb: tasks.otherList, query: { page: 1, limit: 10 } };
     yield { verb: tasks.newInfo, params: { id: planId } };
+    expect((yield { verb: tasks.list, query: { page: 1, limit: 10, title: "契约" } }).map((p: { id: string }) => p.id)).toContain(planId);
     yield { verb: tasks.getPlanById, params: { id: planId } };
     yield { verb: tasks.messageGetById, query: { id: taskId } };
     yield { verb: tasks.getPlanInfo, query: { id: planId } };

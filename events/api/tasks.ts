@@ -5,7 +5,7 @@
  * Plans and tasks themselves (list, info, save…) are the record engine's standard set.
  */
 import { z } from "zod";
-import { verb } from "./verb.ts";
+import { recordMeta, verb } from "./verb.ts";
 
 const plan = "/common/entaskplan";
 const msg = "/common/entaskmsg";
@@ -87,7 +87,26 @@ export const planRow = z.strictObject({
   distributedAt: z.string().nullable(),
 });
 
-const planRecord = z.record(z.string(), z.unknown());
+/** A task plan as the family's list and info answer it (events/families/casework.ts taskPlan). */
+export const planRecord = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  planType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  ownerId: z.string(),
+  deptId: z.string().nullable(),
+  targets: z.array(z.strictObject({ creditCode: z.string(), entName: z.string() })).nullable(),
+  targetCount: z.number().int().nullable(),
+  content: z.string().nullable(),
+  status: z.string(),
+  remark: z.string().nullable(),
+  visitKind: z.string().nullable(),
+  assignees: z.array(z.string()).nullable(),
+  distributedAt: z.string().nullable(),
+  taskCount: z.number().int().nullable(),
+  ...recordMeta,
+});
 const enterpriseProgress = z.strictObject({ creditCode: z.string(), entName: z.string().nullable(), tasks: z.number().int(), done: z.number().int(), overdue: z.number().int() });
 const assignee = z.strictObject({ userId: z.string(), name: z.string().nullable() });
 
@@ -124,6 +143,8 @@ const archiveRows = z.array(z.record(z.string(), z.unknown()));
 const enterprise = z.strictObject({ creditCode: z.string(), entName: z.string(), legalPerson: z.string().nullable(), regAddress: z.string().nullable(), areaCode: z.string().nullable(), industry: z.string().nullable() }).nullable();
 
 export const tasks = {
+  /** the plans, paged and filtered as the family's list (the engine's list answer, held to the plan's row) */
+  list: verb({ method: "GET", path: `${plan}/list`, response: z.array(planRecord), paged: true }),
   distribute: verb({ method: "POST", path: `${plan}/distribute/:id`, response: z.strictObject({ planId: z.string(), taskCount: z.number().int(), taskIds: z.array(z.string()) }) }),
   otherList: verb({ method: "GET", path: `${plan}/otherList`, query: z.object({ title: z.string().max(100).optional(), page: page.optional(), limit: limit.optional() }), response: z.array(planRow), paged: true }),
   /** a plan with its assignees' names, its progress by state and per enterprise */

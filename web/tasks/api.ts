@@ -6,7 +6,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { tasks } from "../../events/api/tasks.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import { call, callPage } from "../core/api/call.ts";
-import { get, type Query } from "../core/api/http.ts";
+import type { Query } from "../core/api/http.ts";
 
 export const planPath = "/common/entaskplan";
 export const taskPath = "/common/entaskmsg";
@@ -43,32 +43,12 @@ export const taskQueries = {
 };
 
 export const planQueries = {
-  list: (params: Query) => queryOptions({ queryKey: [planPath, "plans", params] as const, queryFn: async () => {
-    const answer = await get<PlanRecord[]>(`${planPath}/list`, params);
-    return { rows: answer.data, total: answer.total ?? 0 };
-  } }),
+  list: (params: Query) => queryOptions({ queryKey: [planPath, "plans", params] as const, queryFn: () => callPage(tasks.list, { query: params }) }),
   info: (id: string) => queryOptions({ queryKey: [planPath, "newInfo", id] as const, queryFn: () => call(tasks.newInfo, { params: { id } }) }),
 };
 
-export interface PlanRecord {
-  id: string;
-  title: string;
-  planType: string;
-  startDate: string;
-  endDate: string;
-  ownerId: string;
-  deptId: string | null;
-  targets: { creditCode: string; entName: string }[] | null;
-  targetCount: number | null;
-  content: string | null;
-  status: string;
-  remark: string | null;
-  visitKind: string | null;
-  assignees: string[] | null;
-  distributedAt: string | null;
-  taskCount: number | null;
-  version: number;
-}
+/** A task plan as the plans list answers it. */
+export type PlanRecord = Answer<typeof tasks.list>[number];
 
 export const boardQueries = {
   proportion: (filter: Record<string, string>) => queryOptions({ queryKey: [boardPath, "proportion", filter] as const, queryFn: () => call(tasks.boardProportion, { body: filter }) }),
