@@ -24,6 +24,15 @@ export const plan = z.strictObject({
   tasks: z.array(storedTask),
 });
 
+/**
+ * What `/gantt/importProject` answers (a multipart upload, documented with its route): the plan as read with
+ * `dryRun`, else as saved; the file's owners that name no user are listed back.
+ */
+export const importAnswer = z.discriminatedUnion("saved", [
+  z.strictObject({ saved: z.literal(false), projectId: z.string(), format: z.enum(["xml", "xlsx"]), tasks: z.array(planTask), unmatchedOwners: z.array(z.string()) }),
+  plan.extend({ saved: z.literal(true), format: z.enum(["xml", "xlsx"]), unmatchedOwners: z.array(z.string()) }),
+]);
+
 export const visualConf = z.strictObject({
   projectId: z.string(),
   /** null: the project has no own settings yet and `settings` are the defaults */

@@ -3,7 +3,8 @@
  * options keyed by path, the commands, and the files (export, template, import) as blobs and uploads.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { gantt } from "../../events/api/gantt.ts";
+import type { z } from "zod";
+import { gantt, type importAnswer } from "../../events/api/gantt.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import type { PlanTaskInput } from "../../events/gantt/plan.ts";
 import type { VisualSettings } from "../../events/gantt/visual.ts";
@@ -30,10 +31,7 @@ export const ganttQueries = {
   conf: (projectId: string) => queryOptions({ queryKey: ["/project/visualpicconf", projectId] as const, queryFn: () => call(gantt.selectConf, { query: { projectId } }) }),
 };
 
-export interface ImportAnswer {
-  tasks: StoredTask[];
-  unmatchedOwners: string[];
-}
+export type ImportAnswer = z.output<typeof importAnswer>;
 
 export const ganttApi = {
   save: (projectId: string, tasks: PlanTaskInput[]) => send(gantt.savePlan, { body: { projectId, tasks } }),
