@@ -342,6 +342,9 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(yield { verb: sys.menuList, query: { page: 1, limit: 5 } }).toHaveLength(5);
     const menus = yield { verb: sys.menus };
     const navigation = yield { verb: sys.nav };
+    const picker = yield { verb: sys.menuSelect, query: { maxLevel: 3, withButtons: "true" } };
+    expect(picker.length).toBeGreaterThan(0);
+    expect(picker.some((n: { children: unknown[] }) => n.children.length > 0)).toBe(true);
     expect(menus.length).toBeGreaterThan(navigation.menuList.length);
     expect(navigation.menuList.flatMap((m: { children: unknown[] }) => m.children)).not.toHaveLength(0);
     expect(navigation.permissions).toContain("sys:menu:list");

@@ -77,6 +77,20 @@ export const menuRow = z.strictObject({
 type NavNode = z.output<typeof menuRow> & { children: NavNode[] };
 export const navNode: z.ZodType<NavNode> = menuRow.extend({ children: z.lazy(() => z.array(navNode)) });
 
+/** A node of the parent picker (directories and screens to a depth, buttons with their tags when asked). */
+export interface MenuPickNode {
+  menuId: string;
+  parentId: string | null;
+  name: string;
+  enName: string | null;
+  type: number;
+  perms?: string | null;
+  children: MenuPickNode[];
+}
+export const menuPickNode: z.ZodType<MenuPickNode> = z
+  .strictObject({ menuId: z.string(), parentId: z.string().nullable(), name: z.string(), enName: z.string().nullable(), type: z.number(), perms: z.string().nullable().optional(), children: z.lazy(() => z.array(menuPickNode)) })
+  .meta({ id: "MenuNode" });
+
 /** An organisation unit as the cascader and the organisation tree read it: value/label beside its own columns. */
 export const orgNode = z.strictObject({
   id: z.string(),
@@ -100,6 +114,13 @@ export const sys = {
   orgParents: verb({ method: "GET", path: "/sys/organization/queryOrgParents", query: z.object({ orgCode: z.string().min(1).max(64) }), response: z.array(orgNode) }),
   orgLevel: verb({ method: "GET", path: "/sys/organization/getlist", query: z.object({ id: z.string().max(64).optional().describe("parent organisation; top level when absent") }), response: z.array(orgNode) }),
   /** the signed-in user's menu tree and the permission tags of what they were granted */
+  /** the parent picker tree: directories and screens to `maxLevel` levels (default 2), buttons too with withButtons=true */
+  menuSelect: verb({
+    method: "GET",
+    path: "/sys/menu/select",
+    query: z.object({ maxLevel: z.coerce.number().int().min(1).max(10).optional(), withButtons: z.enum(["true", "false"]).optional().describe("true adds the buttons") }),
+    response: z.array(menuPickNode),
+  }),
   nav: verb({ method: "GET", path: "/sys/menu/nav", response: z.strictObject({ menuList: z.array(navNode), permissions: z.array(z.string()) }) }),
   /** the signed-in user's own details */
   userInfo: verb({ method: "GET", path: "/sys/user/info", response: currentUser }),

@@ -1,26 +1,18 @@
 /** Menus beyond the standard set: the parent picker (directories and screens up to a depth) and deleting one node. */
 import { t } from "../../events/i18n.ts";
 import { menu } from "../../events/families/sys.ts";
-import { z } from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
-import { ok } from "../http/envelope.ts";
+import { reply } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, codes } from "../errors.ts";
 import { newDeletes } from "../resources/commands.ts";
 import { familyReads } from "../resources/routes.ts";
-import { sys } from "../../events/api/sys.ts";
+import { sys, type MenuPickNode } from "../../events/api/sys.ts";
 
 const menus = menu as unknown as Family;
 
-interface PickerNode {
-  menuId: string;
-  parentId: string | null;
-  name: string;
-  enName: string | null;
-  type: number;
-  children: PickerNode[];
-}
+type PickerNode = MenuPickNode;
 
 /** Pure: the tree of directories and screens down to `maxLevel` levels (1 = top level only). */
 export function pickerTree(rows: Omit<PickerNode, "children">[], maxLevel: number): PickerNode[] {
@@ -32,25 +24,17 @@ export function pickerTree(rows: Omit<PickerNode, "children">[], maxLevel: numbe
 }
 
 // documented parameters (the handler clamps maxLevel to 1..10 and reads withButtons as "true")
-const selectQuery = z.object({
-  maxLevel: z.coerce.number().int().min(1).max(10).default(2).optional(),
-  withButtons: z.enum(["true", "false"]).optional().describe("true adds the buttons"),
-});
-// named, as the API document names the schemas it refers to (a tree refers to itself)
-const pickerNode: z.ZodType = z
-  .lazy(() => z.object({ menuId: z.string(), parentId: z.string().nullable(), name: z.string(), enName: z.string().nullable(), type: z.number(), children: z.array(pickerNode) }))
-  .meta({ id: "MenuNode" });
-
 export function menuRoutes(routes: RouteTable) {
   familyReads(routes, menu as unknown as Family, { list: sys.menuList, listAll: sys.menus });
   routes
-    .get("/sys/menu/select", "sys:menu:list", async (c) => {
-      const maxLevel = Math.min(Math.max(Number(c.req.query("maxLevel") ?? 2) || 2, 1), 10);
+    .verb(sys.menuSelect, "sys:menu:list", async (c) => {
+      const query = sys.menuSelect.query.parse(c.req.query());
+      const maxLevel = query.maxLevel ?? 2;
       // withButtons=true adds the buttons (role assignment grants button-level tags)
-      const buttons = c.req.query("withButtons") === "true";
+      const buttons = query.withButtons === "true";
       const { results } = await c.env.DB.prepare(`SELECT menu_id AS menuId, parent_id AS parentId, name, en_name AS enName, type, perms FROM sys_menu ${buttons ? "" : "WHERE type < 2"} ORDER BY order_num`).all<Omit<PickerNode, "children">>();
-      return ok(c, pickerTree(results, maxLevel), "fetched");
-    }, { doc: { summary: l("上级菜单选择树（目录和菜单，按层级）", "Parent picker tree (directories and screens, by depth)"), query: selectQuery, response: z.array(pickerNode) } })
+      return reply(c, sys.menuSelect, pickerTree(results, maxLevel), "fetched");
+    }, { doc: { summary: l("上级菜单选择树（目录和菜单，按层级）", "Parent picker tree (directories and screens, by depth)") } })
     .post("/sys/menu/delete/:id", "sys:menu:delete", async (c) => {
       const id = c.req.param("id")!;
       const child = await c.env.DB.prepare("SELECT 1 FROM sys_menu WHERE parent_id = ? LIMIT 1").bind(id).first();

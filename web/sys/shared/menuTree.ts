@@ -3,15 +3,9 @@ import type { TreeNodeData } from "@mantine/core";
 import { get } from "../../core/api/http.ts";
 import type { Lang } from "../../../events/i18n.ts";
 
-export interface MenuPickNode {
-  menuId: string;
-  parentId: string | null;
-  name: string;
-  enName: string | null;
-  type: number;
-  perms?: string | null;
-  children: MenuPickNode[];
-}
+import type { MenuPickNode } from "../../../events/api/sys.ts";
+
+export type { MenuPickNode };
 
 /** Directories and screens to `maxLevel` levels, with buttons when asked (role assignment). */
 export const menuSelectQuery = (maxLevel: number, withButtons = false) => ({
