@@ -1,7 +1,7 @@
 /**
- * The visits' rollups for the statistics (./schema.ts visitRollup, visitEnterpriseMonth), kept by projection
+ * The visits' rollup for the statistics (./schema.ts visitRollup), kept by projection
  * in the same batch as each visit's events and recounted from the visit table after a rebuild (and by the
- * migration that introduced them, and by the bench after it loads rows directly).
+ * migration that introduced it, and by the bench after it loads rows directly).
  */
 import { companyVisit } from "../../events/families/casework.ts";
 import type { Family } from "../../events/family.ts";
@@ -15,15 +15,7 @@ const month: CountedKey = { column: "month", of: (r) => keyValue("visitDate")(r)
 const by = (column: string, field: string): CountedKey => ({ column, of: keyValue(field) });
 
 const rollupKeys = [month, by("visitor_id", "visitorId"), by("visit_type", "visitType")];
-const enterpriseKeys = [month, by("visitor_id", "visitorId"), by("credit_code", "creditCode")];
+/** The rollup recounted from the visit table (after a rebuild; by the bench after a direct load). */
+export const rollupFromVisits = `INSERT INTO visit_rollup (month, visitor_id, visit_type, n) SELECT COALESCE(substr(${col("visitDate")}, 1, 7), ''), COALESCE(${col("visitorId")}, ''), COALESCE(${col("visitType")}, ''), COUNT(*) FROM ${visit.table} GROUP BY 1, 2, 3`;
 
-const fromVisits = (table: string, third: string) =>
-  `INSERT INTO ${table} (month, visitor_id, ${third}, n) SELECT COALESCE(substr(${col("visitDate")}, 1, 7), ''), COALESCE(${col("visitorId")}, ''), COALESCE(${third === "visit_type" ? col("visitType") : col("creditCode")}, ''), COUNT(*) FROM ${visit.table} GROUP BY 1, 2, 3`;
-
-/** The rollups recounted from the visit table (after a rebuild; by the bench after a direct load). */
-export const rollupsFromVisits = [fromVisits("visit_rollup", "visit_type"), fromVisits("visit_enterprise_month", "credit_code")];
-
-export const visitRollupProjections = [
-  countedProjection({ name: "visit_rollup", table: "visit_rollup", source: visit, keys: rollupKeys, fromTable: rollupsFromVisits[0]! }),
-  countedProjection({ name: "visit_enterprise_month", table: "visit_enterprise_month", source: visit, keys: enterpriseKeys, fromTable: rollupsFromVisits[1]! }),
-];
+export const visitRollupProjection = countedProjection({ name: "visit_rollup", table: "visit_rollup", source: visit, keys: rollupKeys, fromTable: rollupFromVisits });

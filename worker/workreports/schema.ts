@@ -32,19 +32,3 @@ export const visitRollup = sqliteTable(
   // both indexes carry n, so a period (all staff) or one person's months are read from the index alone
   (t) => [primaryKey({ columns: [t.month, t.visitorId, t.visitType] }), index("visit_rollup_month_idx").on(t.month, t.visitorId, t.visitType, t.n), index("visit_rollup_visitor_idx").on(t.visitorId, t.month, t.visitType, t.n)],
 );
-
-/**
- * The enterprises each visitor visited in a month (with how many visits): "distinct enterprises visited" over
- * whole months counts distinct credit codes of these rows, one per (month, visitor, enterprise) however
- * often it was visited.
- */
-export const visitEnterpriseMonth = sqliteTable(
-  "visit_enterprise_month",
-  {
-    month: text("month").notNull(),
-    visitorId: text("visitor_id").notNull(),
-    creditCode: text("credit_code").notNull(),
-    n: integer("n").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.visitorId, t.creditCode] }), index("visit_enterprise_month_visitor_idx").on(t.visitorId, t.month, t.creditCode)],
-);
