@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { demoUserPassword, seedId } from "../worker/seed/index.ts";
 import { isoWeekOf, periodRange } from "../worker/workreports/rules.ts";
+import { spanOf } from "../worker/workreports/span.ts";
+import { store } from "../worker/modules.ts";
 
 let admin: string;
 let chenjing: string;
@@ -197,6 +199,56 @@ describe("statistics", () => {
     expect(bad.body.code).toBe(422);
     expect(bad.body.errors!.to).toBeDefined();
     expect((await call("/common/enworkreport/statCount?from=2024-4-1", { token: admin })).body.errors!.from).toBeDefined();
+  });
+});
+
+describe("visit rollup", () => {
+  const rollup = async () => (await env.DB.prepare("SELECT month, visitor_id, visit_type, n FROM visit_rollup ORDER BY 1, 2, 3").all()).results;
+  // the same figures counted directly from the visits
+  const recount = async () => (await env.DB.prepare("SELECT substr(visit_date, 1, 7) AS month, visitor_id, visit_type, COUNT(*) AS n FROM en_company_visit GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").all()).results;
+  const ok = async (path: string, body: unknown) => {
+    const answer = await call(path, { token: admin, body });
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
+    return answer.body;
+  };
+
+  it("split a period into its whole months and the days at either end", () => {
+    expect(spanOf({ from: "2025-01-01", to: "2025-12-31" })).toEqual({ months: { from: "2025-01", to: "2025-12" }, edges: [] });
+    expect(spanOf({})).toEqual({ months: {}, edges: [] });
+    expect(spanOf({ from: "2024-02-15", to: "2024-05-10" })).toEqual({ months: { from: "2024-03", to: "2024-04" }, edges: [{ from: "2024-02-15", before: "2024-03-01" }, { from: "2024-05-01", to: "2024-05-10" }] });
+    expect(spanOf({ from: "2024-12-02", to: "2025-01-30" })).toEqual({ edges: [{ from: "2024-12-02", to: "2025-01-30" }] });
+    expect(spanOf({ to: "2024-02-28" })).toEqual({ months: { to: "2024-01" }, edges: [{ from: "2024-02-01", to: "2024-02-28" }] });
+    expect(spanOf({ to: "2024-02-29" })).toEqual({ months: { to: "2024-02" }, edges: [] });
+    expect(spanOf({ from: "2025-12-31" })).toEqual({ months: { from: "2026-01" }, edges: [{ from: "2025-12-31", before: "2026-01-01" }] });
+  });
+
+  it("equal a direct recount after creates, updates, deletes and restores, and after a rebuild", async () => {
+    const code = creditCode();
+    const made: string[] = [];
+    for (const [visitorId, visitDate, visitType, c] of [
+      [ids.chenjing, "2023-05-02", "onsite", code],
+      [ids.chenjing, "2023-05-20", "phone", code],
+      [ids.liuyang, "2023-05-31", "video", code],
+      [ids.wangfang, "2023-06-01", "onsite", creditCode()],
+    ] as const) made.push((await ok("/common/encompanyvisit/save", { creditCode: c, entName: "汇总走访企业有限公司", visitDate, visitorId, visitType, status: "visited" })).data.id);
+    await ok("/common/encompanyvisit/update", { id: made[0], visitDate: "2023-06-03" });
+    await ok("/common/encompanyvisit/update", { id: made[1], visitorId: ids.liuyang, visitType: "onsite" });
+    await ok("/common/encompanyvisit/update", { id: made[2], status: "visited", content: "no key changes" });
+    await ok("/common/encompanyvisit/delete", [made[3]]);
+    await ok("/common/encompanyvisit/delete", [made[2]]);
+    await ok(`/common/encompanyvisit/restore/${made[2]}`, {});
+    const kept = await rollup();
+    expect(kept).toEqual(await recount());
+    expect(kept).toContainEqual({ month: "2023-05", visitor_id: ids.liuyang, visit_type: "onsite", n: 1 });
+    expect(kept).toContainEqual({ month: "2023-06", visitor_id: ids.chenjing, visit_type: "onsite", n: 1 });
+    expect(kept.some((r) => r.month === "2023-06" && r.visitor_id === ids.wangfang)).toBe(false);
+    // answers over a period with partial months at both ends match the visits counted directly
+    const direct = (await env.DB.prepare("SELECT COUNT(*) AS visits, COUNT(DISTINCT credit_code) AS enterprises FROM en_company_visit WHERE visit_date BETWEEN '2023-05-20' AND '2023-06-15'").first<{ visits: number; enterprises: number }>())!;
+    const answer = (await call("/common/enworkreport/statCount?from=2023-05-20&to=2023-06-15", { token: admin })).body.data;
+    expect({ visits: answer.visits, enterprises: answer.visitedEnterprises }).toEqual(direct);
+    await env.DB.prepare("DELETE FROM visit_rollup").run();
+    await store.rebuild(env.DB);
+    expect(await rollup()).toEqual(kept);
   });
 });
 

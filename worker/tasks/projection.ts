@@ -4,6 +4,7 @@
  */
 import type { Projection, StoredEvent } from "../store/types.ts";
 import { logAs } from "../store/sql.ts";
+import { countedProjection, keyValue, type CountedSource } from "../store/counted.ts";
 
 export interface RemindedItem {
   taskId: string;
@@ -46,48 +47,13 @@ export const reminderProjection: Projection = {
   },
 };
 
-/** The summary's key of a task record (worker/tasks/schema.ts taskSummary): '' for an absent value. */
-const keyOf = (r: Record<string, unknown>) => ["taskPlanId", "receiverId", "visitKind", "status", "deadline", "startDate"].map((k) => (r[k] === null || r[k] === undefined ? "" : String(r[k])));
+const summaryKeys = ["taskPlanId", "receiverId", "visitKind", "status", "deadline", "startDate"].map((field) => ({ column: field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), of: keyValue(field) }));
 
-const summaryColumns = "task_plan_id, receiver_id, visit_kind, status, deadline, start_date";
+const summaryColumns = summaryKeys.map((k) => k.column).join(", ");
 
 /** Tasks counted by plan, assignee, kind, status and window, kept in step with the task family's events. */
-export function summaryProjection(family: { events: { created: string; updated: string; deleted: string; restored: string }; table: string }): Projection {
-  const { created, updated, deleted, restored } = family.events;
-  return {
-    name: "task_summary",
-    tables: ["task_summary"],
-    canHandle: [created, updated, deleted, restored],
-    project(events: StoredEvent[]) {
-      const deltas: (string | number)[][] = [];
-      for (const e of events) {
-        const d = e.data as { record?: Record<string, unknown>; changes?: Record<string, [unknown, unknown]> };
-        if (!d.record) continue;
-        if (e.type === created || e.type === restored) deltas.push([...keyOf(d.record), 1]);
-        else if (e.type === deleted) deltas.push([...keyOf(d.record), -1]);
-        else if (e.type === updated && d.changes) {
-          const before = { ...d.record, ...Object.fromEntries(Object.entries(d.changes).map(([k, [was]]) => [k, was])) };
-          const [from, to] = [keyOf(before), keyOf(d.record)];
-          if (from.join("\u0000") !== to.join("\u0000")) deltas.push([...from, -1], [...to, 1]);
-        }
-      }
-      if (!deltas.length) return [];
-      const json = JSON.stringify(deltas);
-      return [
-        {
-          sql:
-            `INSERT INTO task_summary (${summaryColumns}, n) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]') ` +
-            `FROM json_each(?) WHERE true ON CONFLICT(${summaryColumns}) DO UPDATE SET n = n + excluded.n`,
-          params: [json],
-        },
-        ...(deltas.some((x) => (x[6] as number) < 0) ? [{ sql: "DELETE FROM task_summary WHERE n = 0", params: [] }] : []),
-      ];
-    },
-    // replayed from the task table once it is rebuilt
-    rebuildRange: () => [],
-    afterRebuild: () => [{ sql: summaryFromTasks(family.table), params: [] }],
-  };
-}
+export const summaryProjection = (family: CountedSource & { table: string }): Projection =>
+  countedProjection({ name: "task_summary", table: "task_summary", source: family, keys: summaryKeys, fromTable: summaryFromTasks(family.table) });
 
 /** The summary recomputed from the task table (a rebuild, and the migration that introduced it). */
 export const summaryFromTasks = (table: string) =>

@@ -7,6 +7,7 @@ import type { Module } from "../module.ts";
 import { reportRoutes } from "./routes.ts";
 import { statisticsRoutes } from "./stat-routes.ts";
 import { readerProjection } from "./projection.ts";
+import { visitRollupProjection } from "./rollup.ts";
 
 export const workreportsModule: Module = {
   name: "workreports",
@@ -14,5 +15,5 @@ export const workreportsModule: Module = {
     reportRoutes(table);
     statisticsRoutes(table);
   },
-  projections: [readerProjection],
+  projections: [readerProjection, visitRollupProjection],
 };

@@ -1,13 +1,16 @@
 /**
  * The statistics' reads: visits (the visit family), their service and demand archives (the visit history
- * family), trainings, roadshows and work reports of a period, for a department or a member of staff. Every
- * count is one grouped SQL statement over a composite index that covers it (the families' `indexes`);
+ * family), trainings, roadshows and work reports of a period, for a department or a member of staff. Visit
+ * counts are read through their rollup (./rollup.ts) for the period's whole months and directly for the
+ * days at either end; every other count is one grouped SQL statement over a composite index that covers it (the
+ * families' `indexes`);
  * staff and departments are joined in afterwards from the (small) user table. Table and column names come
  * from the declarations, so a family that gains fields keeps working.
  */
 import { companyVisit, visitHistory, workReport } from "../../events/families/casework.ts";
 import { companyTraining, roadshowPass } from "../../events/families/services.ts";
 import type { Family } from "../../events/family.ts";
+import { spanOf, type Span } from "./span.ts";
 
 const visit = companyVisit as unknown as Family;
 const archive = visitHistory as unknown as Family;
@@ -39,14 +42,61 @@ function where(f: StatFilter, dateColumn: string, staffColumn: string, datetime 
   if (f.to) parts.push(datetime ? { sql: `${dateColumn} < ?`, params: [nextDay(f.to)] } : { sql: `${dateColumn} <= ?`, params: [f.to] });
   // a lower bound lets the (date, …) index serve an open range too
   if (!f.from) parts.push({ sql: `${dateColumn} >= ?`, params: ["0000"] });
+  return joined([...parts, ...staffClauses(f, staffColumn)]);
+}
+
+const joined = (parts: Clause[], by = " AND "): Clause => ({ sql: parts.map((p) => p.sql).join(by), params: parts.flatMap((p) => p.params) });
+
+/** The member-of-staff and department conditions over a staff column. */
+function staffClauses(f: StatFilter, staffColumn: string): Clause[] {
+  const parts: Clause[] = [];
   if (f.staffId) parts.push({ sql: `${staffColumn} = ?`, params: [f.staffId] });
   if (f.deptId) parts.push({ sql: `${staffColumn} IN (SELECT id FROM sys_user WHERE dept_id = ?)`, params: [f.deptId] });
-  return { sql: parts.map((p) => p.sql).join(" AND "), params: parts.flatMap((p) => p.params) };
+  return parts;
 }
 
 const col = (family: Family, key: string) => family.column[key] ?? key;
 
 const visitWhere = (f: StatFilter, alias = "") => where(f, alias + col(visit, "visitDate"), alias + col(visit, "visitorId"));
+
+/** The whole months of a period over a visit rollup ('' months, visits without a date, never count). */
+function rollupWhere(f: StatFilter, months: NonNullable<Span["months"]>): Clause {
+  const parts: Clause[] = [{ sql: "month >= ?", params: [months.from ?? "0000"] }];
+  if (months.to) parts.push({ sql: "month <= ?", params: [months.to] });
+  return joined([...parts, ...staffClauses(f, "visitor_id")]);
+}
+
+/**
+ * The visits of a period as a UNION ALL: its whole months from the rollup (`fromRollup` given the rollup's
+ * conditions) and the days at either end from the visits (`fromVisits` given the visit conditions).
+ * Distinct enterprises are still counted from the visits (the covering (date, visitor, type, code) index):
+ * a (month, visitor, enterprise) table had 99,849 rows for 100,000 bench visits and read slower.
+ */
+function visitParts(f: StatFilter, fromRollup: (where: string) => string, fromVisits: (where: string) => string): Clause {
+  const span = spanOf(f);
+  const parts: Clause[] = [];
+  if (span.months) {
+    const w = rollupWhere(f, span.months);
+    parts.push({ sql: fromRollup(w.sql), params: w.params });
+  }
+  for (const e of span.edges) {
+    const date = col(visit, "visitDate");
+    const w = where({ ...f, from: e.from, to: e.to }, date, col(visit, "visitorId"), false, e.before ? [{ sql: `${date} < ?`, params: [e.before] }] : []);
+    parts.push({ sql: fromVisits(w.sql), params: w.params });
+  }
+  return joined(parts, " UNION ALL ");
+}
+
+/** Visits counted by a key (`k`, answered under `as`) and visit type. */
+const visitCountsBy = (f: StatFilter, as: "month" | "staff", key: { rollup: string; visits: string }) => {
+  const u = visitParts(
+    f,
+    (w) => `SELECT ${key.rollup}, NULLIF(visit_type, '') AS a, SUM(n) AS n FROM visit_rollup WHERE ${w} GROUP BY 1, 2`,
+    (w) => `SELECT ${key.visits}, ${col(visit, "visitType")} AS a, COUNT(*) AS n FROM ${visit.table} WHERE ${w} GROUP BY 1, 2`,
+  );
+  return { sql: `SELECT k AS ${as}, a, SUM(n) AS n FROM (${u.sql}) GROUP BY 1, 2`, params: u.params };
+};
+
 const archiveWhere = (f: StatFilter) =>
   where(f, col(archive, "visitDate"), col(archive, "visitorId"), false, [{ sql: `${col(archive, "archiveType")} IN (?, ?)`, params: [archiveKinds.service, archiveKinds.demand] }]);
 const trainingWhere = (f: StatFilter) => where(f, col(training, "trainingDate"), col(training, "recorderUserId"));
@@ -66,14 +116,15 @@ export interface Grouped {
 
 /** Every count of statCount in one batch: each source grouped by month and its kinds. */
 export async function periodCounts(db: D1Database, f: StatFilter) {
-  const v = visitWhere(f);
+  const v = visitCountsBy(f, "month", { rollup: "month AS k", visits: `substr(${col(visit, "visitDate")}, 1, 7) AS k` });
+  const e = visitWhere(f);
   const h = archiveWhere(f);
   const tr = trainingWhere(f);
   const r = roadshowWhere(f);
   const w = reportWhere(f);
   const [visits, enterprises, archives, trainings, roadshows, reports] = await db.batch([
-    bound(db, `SELECT substr(${col(visit, "visitDate")}, 1, 7) AS month, ${col(visit, "visitType")} AS a, COUNT(*) AS n FROM ${visit.table} WHERE ${v.sql} GROUP BY 1, 2`, v),
-    bound(db, `SELECT COUNT(DISTINCT ${col(visit, "creditCode")}) AS n FROM ${visit.table} WHERE ${v.sql}`, v),
+    bound(db, v.sql, v),
+    bound(db, `SELECT COUNT(DISTINCT ${col(visit, "creditCode")}) AS n FROM ${visit.table} WHERE ${e.sql}`, e),
     bound(
       db,
       `SELECT substr(${col(archive, "visitDate")}, 1, 7) AS month, ${col(archive, "archiveType")} AS a, ${col(archive, "status")} AS b, ${col(archive, "satisfaction")} AS c, COUNT(*) AS n FROM ${archive.table} WHERE ${h.sql} GROUP BY 1, 2, 3, 4`,
@@ -100,8 +151,8 @@ export type StaffSource = "visits" | "archives" | "trainings" | "roadshows" | "r
 export async function staffCounts(db: D1Database, f: StatFilter, sources: readonly StaffSource[]): Promise<Record<StaffSource, StaffCount[]>> {
   const statements: Record<StaffSource, () => D1PreparedStatement> = {
     visits: () => {
-      const v = visitWhere(f);
-      return bound(db, `SELECT ${col(visit, "visitorId")} AS staff, ${col(visit, "visitType")} AS a, COUNT(*) AS n FROM ${visit.table} WHERE ${v.sql} GROUP BY 1, 2`, v);
+      const v = visitCountsBy(f, "staff", { rollup: "NULLIF(visitor_id, '') AS k", visits: `${col(visit, "visitorId")} AS k` });
+      return bound(db, v.sql, v);
     },
     archives: () => {
       const h = archiveWhere(f);
