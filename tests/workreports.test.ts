@@ -82,6 +82,11 @@ describe("writing", () => {
     const locked = await call("/common/enworkreport/update", { token: chenjing, body: report({ id, period: "2026-W22", content: "改写" }) });
     expect(locked.body.msg).toBe("已审阅的工作报告不能修改");
     expect((await call("/common/enworkreport/delete", { token: chenjing, body: [id] })).body.code).toBe(422);
+    // the history's revert brings back what the reporter wrote, never the state before the review
+    const reverted = await call(`/common/enworkreport/revert/${id}`, { token: admin, body: { version: 1 } });
+    expect([0, 422]).toContain(reverted.body.code);
+    const after = (await call(`/common/enworkreport/info/${id}`, { token: admin })).body.data;
+    expect(after).toMatchObject({ status: "reviewed", reviewerId: expect.any(String), reviewTime: expect.any(String) });
   });
 });
 

@@ -101,9 +101,15 @@ export function decide(family: Family, command: RecordCommand, state: RecordStat
     case "revert": {
       if (!state.record) throw notFound(family.label);
       if (command.version < 1 || command.version >= state.version) throw new DomainError(codes.validation, "noSuchVersion", { version: command.version });
-      const changes = diff(state.record, command.record);
+      // a revert brings back what a client may edit; what only the family's commands set (a status, a reviewer, a
+      // distribution) stays as those commands left it, so a revert cannot undo a review or an approval
+      const current = state.record;
+      const record = Object.fromEntries(
+        Object.keys({ ...command.record, ...current }).map((key) => [key, family.fields[key]?.managed ? current[key] : command.record[key]]).filter(([, value]) => value !== undefined),
+      ) as RecordValues;
+      const changes = diff(current, record);
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: family.events.updated, data: { id: command.id, record: command.record, changes, revertedTo: command.version } }];
+      return [{ type: family.events.updated, data: { id: command.id, record, changes, revertedTo: command.version } }];
     }
     case "restore":
       if (!state.deleted || !state.deletedRecord) throw new DomainError(codes.validation, "notDeleted");
