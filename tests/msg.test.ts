@@ -253,7 +253,7 @@ describe("message types and points", () => {
 
   it("gives a new type the next id of 2 characters per level", async () => {
     const top = expectOk(await call("/msg/type/save", { token: admin, body: { name: "业务消息", todo: false } }));
-    expect(top.id).toBe("03");
+    expect(top.id).toBe("04"); // after the seeded groups 01 workflow, 02 system, 03 task reminders
     const child = expectOk(await call("/msg/type/save", { token: admin, body: { name: "退回提醒", parentId: "01", point: "returned" } }));
     expect(child.id).toBe("0108");
     const edited = expectOk(await call("/msg/type/save", { token: admin, body: { id: "0108", name: "退回提醒2" } }));

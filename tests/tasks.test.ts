@@ -184,11 +184,34 @@ describe("reminders", () => {
     const received = await messages(liuyang);
     expect(received.length).toBe(before + 1);
     expect(received[0]!.title).toMatch(/^【任务逾期】您有 \d+ 个任务已逾期$/);
-    expect((await messages(owner.token)).map((m) => m.title)).toEqual([expect.stringMatching(/超过 3 天未跟进/)]);
+    expect((await messages(owner.token)).map((m) => [m.type, m.title])).toEqual([["task-stale", expect.stringMatching(/超过 3 天未跟进/)]]);
 
     const warned = await call("/common/entaskmsg/warnList?kind=overdue&limit=100", { token: liuyang });
     expect(warned.body.data.find((w: { taskId: string }) => w.taskId === overdue!.id)).toMatchObject({ kind: "overdue", dueDate: addDays(today, -2), state: "overdue" });
     expect((await call("/common/entaskmsg/warnList", { token: owner.token })).body.total).toBe(1);
+  });
+
+  it("names each kind of reminder apart in the message centre, in both languages", async () => {
+    const duePlan = await makePlan(admin, { targets: enterprises(1), assignees: [staff[1]], startDate: addDays(today, -3), endDate: today });
+    await call(`/common/entaskplan/distribute/${duePlan}`, { token: admin, method: "POST" });
+    const overduePlan = await makePlan(admin, { targets: enterprises(1), assignees: [staff[1]], startDate: addDays(today, -9), endDate: addDays(today, -1) });
+    await call(`/common/entaskplan/distribute/${overduePlan}`, { token: admin, method: "POST" });
+    await runReminders(env.DB, store, Date.now(), { chunk: 50 });
+    const wangfang = await login("wangfang", "Demo@123456");
+    type Row = { title: string; type: string; typeName: string; templateCode: string };
+    const list = async (lang: "zh-CN" | "en-US") => (await call("/msg/detail/list?limit=100", { token: wangfang, lang })).body.data as Row[];
+    const zh = await list("zh-CN");
+    const due = zh.find((m) => m.templateCode === "taskDue");
+    const overdue = zh.find((m) => m.templateCode === "taskOverdue");
+    expect(due).toMatchObject({ type: "task-due", typeName: "任务到期提醒", title: expect.stringMatching(/即将到期/) });
+    expect(overdue).toMatchObject({ type: "task-overdue", typeName: "任务逾期提醒", title: expect.stringMatching(/已逾期/) });
+    const en = await list("en-US");
+    expect(en.find((m) => m.templateCode === "taskDue")).toMatchObject({ type: "task-due", typeName: "Task due soon" });
+    expect(en.find((m) => m.templateCode === "taskOverdue")).toMatchObject({ type: "task-overdue", typeName: "Task overdue" });
+    // the message centre filters by the kind's own type
+    const onlyDue = (await call("/msg/detail/list?limit=100&type=task-due", { token: wangfang })).body.data as Row[];
+    expect(onlyDue.length).toBeGreaterThan(0);
+    expect(new Set(onlyDue.map((m) => m.templateCode))).toEqual(new Set(["taskDue"]));
   });
 
   it("runs on the cron tick and is offered to scheduled jobs", async () => {

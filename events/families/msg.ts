@@ -18,6 +18,9 @@ export const messagePoints = [
   { value: "finished", label: l("流程结束", "Process ended"), todo: false },
   { value: "timer", label: l("超时提醒", "Overdue reminder"), todo: false },
   { value: "system", label: l("系统消息", "System message"), todo: false },
+  { value: "task-due", label: l("任务到期提醒", "Task due soon"), todo: false },
+  { value: "task-overdue", label: l("任务逾期提醒", "Task overdue"), todo: false },
+  { value: "task-stale", label: l("任务未跟进预警", "Task not followed up"), todo: false },
 ] as const satisfies readonly { value: string; label: Text; todo: boolean }[];
 
 export type MessagePoint = (typeof messagePoints)[number]["value"];
@@ -95,9 +98,9 @@ export const standardTemplates: StandardTemplate[] = [
   tpl("taskTimeout", "超时提醒", "timer", l("【{procDefName}】「{taskName}」已超时，请尽快处理", "[{procDefName}] \"{taskName}\" is overdue, please act"), l("", "")),
   tpl("taskEscalated", "超时升级", "timer", l("【{procDefName}】「{taskName}」超时已升级", "[{procDefName}] \"{taskName}\" is overdue and was escalated"), l("", "")),
   tpl("system", "系统消息", "system", l("{title}", "{title}"), l("{content}", "{content}")),
-  tpl("taskDue", "任务到期提醒", "timer", l("【任务提醒】您有 {count} 个任务即将到期", "[Tasks] {count} of your tasks are due soon"), l("{names} 等任务将于 {deadline} 到期，请及时完成走访。", "{names} and others are due on {deadline}; please complete the visits in time.")),
-  tpl("taskOverdue", "任务逾期提醒", "timer", l("【任务逾期】您有 {count} 个任务已逾期", "[Tasks] {count} of your tasks are overdue"), l("{names} 等任务已超过期限（最早 {deadline}），请尽快处理。", "{names} and others are past their deadline (earliest {deadline}); please act soon.")),
-  tpl("taskStale", "任务未跟进预警", "timer", l("【跟进预警】{count} 个任务超过 {days} 天未跟进", "[Tasks] {count} tasks not followed up for {days} days"), l("您负责的计划中，{names} 等任务开始后 {days} 天内没有跟进记录。", "In plans you own, {names} and others have had no follow-up within {days} days of their start.")),
+  tpl("taskDue", "任务到期提醒", "task-due", l("【任务提醒】您有 {count} 个任务即将到期", "[Tasks] {count} of your tasks are due soon"), l("{names} 等任务将于 {deadline} 到期，请及时完成走访。", "{names} and others are due on {deadline}; please complete the visits in time.")),
+  tpl("taskOverdue", "任务逾期提醒", "task-overdue", l("【任务逾期】您有 {count} 个任务已逾期", "[Tasks] {count} of your tasks are overdue"), l("{names} 等任务已超过期限（最早 {deadline}），请尽快处理。", "{names} and others are past their deadline (earliest {deadline}); please act soon.")),
+  tpl("taskStale", "任务未跟进预警", "task-stale", l("【跟进预警】{count} 个任务超过 {days} 天未跟进", "[Tasks] {count} tasks not followed up for {days} days"), l("您负责的计划中，{names} 等任务开始后 {days} 天内没有跟进记录。", "In plans you own, {names} and others have had no follow-up within {days} days of their start.")),
 ];
 
 /** The seeded message types: one per point, under two top-level groups. */
@@ -112,4 +115,8 @@ export const standardTypes: { id: string; name: string; enName: string; parentId
   { id: "0107", name: "超时提醒", enName: "Overdue", parentId: "01", point: "timer", todo: false },
   { id: "02", name: "系统消息", enName: "System messages", parentId: null, point: null, todo: false },
   { id: "0201", name: "系统通知", enName: "System notice", parentId: "02", point: "system", todo: false },
+  { id: "03", name: "任务提醒", enName: "Task reminders", parentId: null, point: null, todo: false },
+  { id: "0301", name: "任务到期提醒", enName: "Task due soon", parentId: "03", point: "task-due", todo: false },
+  { id: "0302", name: "任务逾期提醒", enName: "Task overdue", parentId: "03", point: "task-overdue", todo: false },
+  { id: "0303", name: "任务未跟进预警", enName: "Task not followed up", parentId: "03", point: "task-stale", todo: false },
 ];

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { l } from "../../events/family.ts";
+import type { MessagePoint } from "../../events/families/msg.ts";
 import type { EventStore } from "../store/index.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { execute, principal } from "../commands/execute.ts";
@@ -40,7 +41,12 @@ export interface ReminderOutcome {
   complete: boolean;
 }
 
-const templateOf: Record<ReminderKind, string> = { due: "taskDue", overdue: "taskOverdue", stale: "taskStale" };
+/** Each kind its own message point and template, so the message centre names and filters them apart. */
+const messageOf = {
+  due: { type: "task-due", templateCode: "taskDue" },
+  overdue: { type: "task-overdue", templateCode: "taskOverdue" },
+  stale: { type: "task-stale", templateCode: "taskStale" },
+} as const satisfies Record<ReminderKind, { type: MessagePoint; templateCode: string }>;
 
 /** The writes of one chunk (pure): per recipient one message and one ledger event naming its tasks. */
 export function reminderWrites(kind: ReminderKind, tasks: ReminderCandidate[], followUpDays: number): StreamWrite[] {
@@ -55,7 +61,7 @@ export function reminderWrites(kind: ReminderKind, tasks: ReminderCandidate[], f
     const msgId = crypto.randomUUID();
     const names = [...new Set(mine.map((t) => t.entName ?? t.title))].slice(0, 3).join("、");
     const deadline = mine.map((t) => t.deadline).sort()[0]!;
-    writes.push(postMessage({ userIds: [userId], type: "timer", templateCode: templateOf[kind], params: { count: mine.length, names, deadline, days: followUpDays } }, msgId));
+    writes.push(postMessage({ userIds: [userId], ...messageOf[kind], params: { count: mine.length, names, deadline, days: followUpDays } }, msgId));
     const data: TaskEvents["tasks.reminded"] = { kind, userId, msgId, items: mine.map((t) => ({ taskId: t.id, dueDate: t.deadline, planId: t.planId })) };
     writes.push({ stream: `taskreminder:${msgId}`, head: { version: 0, hash: "" }, events: [{ type: remindedType, data: data as unknown as Record<string, unknown> }] });
   }
