@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dateOrderProblems, districtOfAddress, docNoIssuer, isIssuerOf, issuerRule, namesIssuer, placeProblems, statusProblems } from "../events/coherence.ts";
 import type { Family } from "../events/family.ts";
+import { companyVisit, visitHistory } from "../events/families/casework.ts";
 import { families } from "../events/families/index.ts";
 import { synLists } from "../events/families/syn-lists.ts";
 import { allDictionarySeeds } from "../events/seed/all-dictionaries.ts";
@@ -100,6 +101,15 @@ describe("demo data coherence", () => {
     }
     expect(seen.size).toBe(Object.keys(demo.counts).length);
     expect(problems.slice(0, 30)).toEqual([]);
+  });
+
+  it("the region's visits and archives made outside a task claim no task (task visits are recorded against their tasks)", () => {
+    const records = (family: Family) => demo.writes.filter((w) => w.stream.startsWith(`${family.name}:`)).map((w) => w.events[0]!.data.record as Record<string, unknown>);
+    const visits = records(companyVisit as unknown as Family);
+    const archives = records(visitHistory as unknown as Family);
+    expect(visits.length).toBeGreaterThan(0);
+    expect(archives.length).toBeGreaterThan(0);
+    expect([...visits, ...archives].filter((r) => r.taskId !== undefined || r.taskPlanId !== undefined)).toEqual([]);
   });
 
   it("places agree with names: each enterprise lies where its name says, addresses name its district, projects lie in their city", () => {

@@ -259,6 +259,30 @@ describe("demo tasks", () => {
     for (const state of ["notStarted", "inProgress", "done", "overdue", "cancelled"]) expect(board[state], state).toBeGreaterThan(0);
     const { results } = await env.DB.prepare("SELECT DISTINCT receiver_id AS r FROM en_task_msg WHERE task_plan_id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<{ r: string }>();
     expect(results.length).toBeGreaterThanOrEqual(4);
+    // every done demo task is done by exactly one visit of its assignee, inside its window, with the archive of its kind
+    const done = (
+      await env.DB.prepare("SELECT id, receiver_id AS receiverId, start_date AS startDate, deadline, visit_kind AS kind FROM en_task_msg WHERE status = 'done' AND task_plan_id IN (SELECT value FROM json_each(?))")
+        .bind(JSON.stringify(ids))
+        .all<{ id: string; receiverId: string; startDate: string; deadline: string; kind: "zf" | "fw" | "xq" }>()
+    ).results;
+    expect(done.length).toBeGreaterThanOrEqual(6);
+    const archiveOf = { zf: "zfda", fw: "fwda", xq: "xqda" } as const;
+    for (const task of done) {
+      const visits = (await env.DB.prepare("SELECT visitor_id AS visitorId, visit_date AS visitDate, archive_type AS archiveType FROM en_company_visit WHERE task_id = ?").bind(task.id).all()).results;
+      expect(visits, task.id).toEqual([{ visitorId: task.receiverId, visitDate: expect.any(String), archiveType: archiveOf[task.kind] }]);
+      const visitDate = visits[0]!.visitDate as string;
+      expect(visitDate >= task.startDate && visitDate <= task.deadline && visitDate <= chinaDate(Date.parse(at)), `${visitDate} in ${task.startDate}..${task.deadline}`).toBe(true);
+      const archives = (await call(`/common/envisithistory/getInfoByTaskId/${task.id}`, { token: admin })).body.data as { archiveType: string; visitorId: string }[];
+      expect(archives.map((a) => [a.archiveType, a.visitorId])).toEqual([[archiveOf[task.kind], task.receiverId]]);
+    }
+    expect(new Set(done.map((t) => t.kind))).toEqual(new Set(["zf", "fw", "xq"]));
+    // some tasks in progress have their assignee's check-in at the enterprise
+    const checkIns = (
+      await env.DB.prepare("SELECT c.user_id AS userId, t.receiver_id AS receiverId FROM en_check_in_record c JOIN en_task_msg t ON t.credit_code = c.credit_code AND t.receiver_id = c.user_id WHERE t.status = 'inProgress' AND t.task_plan_id IN (SELECT value FROM json_each(?))")
+        .bind(JSON.stringify(ids))
+        .all()
+    ).results;
+    expect(checkIns.length).toBeGreaterThan(0);
     // the fifth plan ends tomorrow: its open tasks are due, not overdue
     const soon = (await call("/common/entaskplan/queryDataStatus", { token: admin, body: { planId: ids[4] } })).body.data;
     expect(soon).toMatchObject({ overdue: 0 });

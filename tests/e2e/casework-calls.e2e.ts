@@ -34,7 +34,7 @@ const firstOf = async (path: string, query = "") => {
   return list.data[0]!;
 };
 
-let visit: Row, task: Row, plan: Row, archive: Row, allocation: Row, checkIn: Row;
+let visit: Row, task: Row, doneTask: Row, plan: Row, archive: Row, allocation: Row, checkIn: Row;
 const wide = { from: "2020-01-01", to: "2030-12-31" };
 
 beforeAll(async () => {
@@ -44,7 +44,11 @@ beforeAll(async () => {
   task = await firstOf("/common/entaskmsg", `&taskPlanId=${String(plan.id)}`);
   archive = await firstOf("/common/envisithistory");
   allocation = await firstOf("/common/envisituserallocation");
-  checkIn = await firstOf("/common/encheckinrecord");
+  doneTask = await firstOf("/common/entaskmsg", "&status=done");
+  // a check-in made during a visit (the demo's in-progress tasks also have check-ins with no visit yet)
+  const checkIns = await apiCall<Row[]>(page, "/common/encheckinrecord/list?page=1&limit=100");
+  checkIn = checkIns.data.find((c) => c.visitId)!;
+  expect(checkIn, "the demo region has a check-in of a visit").toBeTruthy();
 });
 
 describe("the demo region answers every call of the visits area", () => {
@@ -67,6 +71,12 @@ describe("the demo region answers every call of the visits area", () => {
     await answer(visits.pcHistoryInfo, { id: String(archive.id) });
     expect((await answer(visits.getHistoryList, { query: { creditCode: String(archive.creditCode), page: 1, limit: 10 } })).data.length).toBeGreaterThan(0);
     await answer(visits.dictVisitTable);
+  });
+
+  it("a done demo task answers the archive of the visit recorded against it, by its assignee", async () => {
+    const archives = (await answer<Row[]>(visits.getInfoByTaskId, { id: String(doneTask.id) })).data;
+    expect(archives.length).toBe(1);
+    expect(archives[0]).toMatchObject({ taskId: doneTask.id, visitorId: doneTask.receiverId, archiveType: { zf: "zfda", fw: "fwda", xq: "xqda" }[String(doneTask.visitKind)] });
   });
 
   it("allocation and check-ins: the allocation list, fields and one allocation; a visit's check-ins", async () => {

@@ -15,6 +15,8 @@ import { readStream } from "../../store/read.ts";
 import { distributionWrites } from "../../tasks/distribute.ts";
 import { followUpWrite, taskStream } from "../../tasks/followUp.ts";
 import { addDays, chinaDate } from "../../tasks/state.ts";
+import { fold } from "../../resources/decide.ts";
+import { dayInWindow, demoCheckIn, demoVisitWrites } from "./taskVisits.ts";
 
 interface PlanShape {
   title: string;
@@ -50,6 +52,8 @@ export async function seedDemoTasks(db: D1Database, store: EventStore, seedId: (
   const { results: enterprises } = await db.prepare("SELECT credit_code AS creditCode, ent_name AS entName FROM en_enterprise_basic_info ORDER BY credit_code LIMIT 60").all<{ creditCode: string; entName: string }>();
   if (!enterprises.length) return 0;
   const people = new Map(await Promise.all(userSeed.map(async (u) => [u.key, { id: await seedId(`user:${u.key}`), name: u.name }] as const)));
+  for (const person of [...people.values()]) people.set(person.id, person);
+  const tasks = taskMsg as unknown as Family;
   let made = 0;
   let offset = 0;
   for (const [p, shape] of shapes.entries()) {
@@ -80,16 +84,28 @@ export async function seedDemoTasks(db: D1Database, store: EventStore, seedId: (
       return result.writes;
     });
     made += taskIds.length;
-    const followUps = taskIds.map((id, n) => [id, shape.pattern[n % 6]] as const).filter(([, status]) => status);
-    if (!followUps.length) continue;
+    const followUps = taskIds.map((id, n) => [id, shape.pattern[n % 6], n] as const).filter(([, status]) => status);
+    // a done task is done by its assignee's visit, recorded against it as the record command decides it
+    for (const [id, , n] of followUps.filter(([, status]) => status === "done")) {
+      const events = await readStream(db, taskStream(id));
+      const assignee = people.get(String(fold(tasks, events).record!.receiverId));
+      const visitDate = dayInWindow(fold(tasks, events).record!, addDays(day, Math.min(shape.end, 0) - (n % 3)), day);
+      await seedCommand({ ...context, ...(assignee ? { person: assignee } : {}) }, "demo.visit.record", () => demoVisitWrites(id, events, shape.kind, n, visitDate));
+    }
+    const others = followUps.filter(([, status]) => status !== "done");
+    if (!others.length) continue;
     await seedCommand(context, "demo.task.followUp", async () =>
       Promise.all(
-        followUps.map(async ([id, status], n) => {
+        others.map(async ([id, status], n) => {
           const when = new Date(Date.parse(`${addDays(day, Math.min(shape.end, 0) - (n % 3))}T02:00:00Z`)).toISOString();
-          const request = { status: status!, ...(status === "done" ? { handleResult: "已上门走访，企业经营正常，诉求已记录。" } : {}) };
-          return followUpWrite(id, await readStream(db, taskStream(id)), { id: owner.id, mayFollowOthers: true }, request, when).write;
+          return followUpWrite(id, await readStream(db, taskStream(id)), { id: owner.id, mayFollowOthers: true }, { status: status! }, when).write;
         }),
       ),
+    );
+    // every other task in progress has its assignee's check-in at the enterprise
+    const checkIns = others.filter(([, status], k) => status === "inProgress" && k % 2 === 0);
+    await seedCommand(context, "demo.visit.checkIn", async () =>
+      Promise.all(checkIns.map(async ([id, , n]) => demoCheckIn(await readStream(db, taskStream(id)), n, dayInWindow({ startDate: addDays(day, shape.start), deadline: addDays(day, shape.end) }, addDays(day, -(n % 2)), day)))),
     );
   }
   return made;

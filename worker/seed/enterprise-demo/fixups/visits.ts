@@ -18,7 +18,7 @@ export function demoCoordinates(creditCode: string): { longitude: number; latitu
   return { longitude: Number((107.6 + (h % 15000) / 10000).toFixed(6)), latitude: Number((33.8 + ((h >>> 14) % 14000) / 10000).toFixed(6)) };
 }
 
-const topics = [
+export const topics = [
   "了解企业今年订单和产能情况，企业反映原材料价格上涨压力较大",
   "走访企业研发中心，了解新产品中试进展和知识产权布局",
   "宣讲研发费用加计扣除和高新技术企业认定政策，企业表示将申报",
@@ -27,7 +27,7 @@ const topics = [
   "回访上次反映的用电增容问题，供电公司已完成现场勘查",
   "了解企业上市培育进展，已完成股份制改造，正在选聘券商",
 ];
-const demandTexts: [string, string, string][] = [
+export const demandTexts: [string, string, string][] = [
   ["financing", "流动资金贷款需求", "希望对接银行流动资金贷款约500万元"],
   ["talent", "技术工人招聘", "需招聘数控技工20名，希望对接职业院校"],
   ["land", "标准化厂房需求", "扩产需要约3000平方米标准化厂房"],
@@ -48,6 +48,9 @@ function archiveDetails(kind: string, c: BuildContext): Record<string, unknown> 
 function visitFixup(r: Record<string, unknown>, c: BuildContext) {
   const kind = c.rng.weighted([["zfda", 55], ["fwda", 25], ["xqda", 20]] as const);
   r.archiveType = kind;
+  // a visit made outside any task: the demo's task visits are recorded against their tasks (../tasks.ts)
+  delete r.taskId;
+  delete r.taskPlanId;
   r.content = c.rng.pick(topics);
   if (kind === "xqda") {
     const [type, , text] = c.rng.pick(demandTexts);
@@ -72,6 +75,7 @@ export const visitFixups: Record<string, Fixup> = {
   encompanyvisit: visitFixup,
   envisithistory: (r, c) => {
     const kind = String(r.archiveType);
+    delete r.taskId;
     r.content = c.rng.pick(topics);
     r.details = archiveDetails(kind, c);
     if (kind === "xqda") {
