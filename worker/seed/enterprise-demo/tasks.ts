@@ -88,8 +88,9 @@ export async function seedDemoTasks(db: D1Database, store: EventStore, seedId: (
     // a done task is done by its assignee's visit, recorded against it as the record command decides it
     for (const [id, , n] of followUps.filter(([, status]) => status === "done")) {
       const events = await readStream(db, taskStream(id));
-      const assignee = people.get(String(fold(tasks, events).record!.receiverId));
-      const visitDate = dayInWindow(fold(tasks, events).record!, addDays(day, Math.min(shape.end, 0) - (n % 3)), day);
+      const task = fold(tasks, events).record!;
+      const assignee = people.get(String(task.receiverId));
+      const visitDate = dayInWindow(task, addDays(day, Math.min(shape.end, 0) - (n % 3)), day);
       await seedCommand({ ...context, ...(assignee ? { person: assignee } : {}) }, "demo.visit.record", () => demoVisitWrites(id, events, shape.kind, n, visitDate));
     }
     const others = followUps.filter(([, status]) => status !== "done");
