@@ -56,6 +56,22 @@ const titleWhenCut = (event: MouseEvent<HTMLElement>) => {
   el.title = el.scrollWidth > el.clientWidth ? (el.textContent ?? "") : "";
 };
 
+/**
+ * The first `count` columns a fitted table shows: trailing columns go to the chooser first, but never the record's
+ * state (`status`), which a reader scans a list for; the first `keptColumns` stay.
+ */
+function fitted(wanted: Column[], count: number): Column[] {
+  let drop = wanted.length - count;
+  if (drop <= 0) return wanted;
+  const kept: Column[] = [];
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const column = wanted[i]!;
+    if (drop > 0 && i >= keptColumns && column.key !== "status") drop--;
+    else kept.unshift(column);
+  }
+  return kept;
+}
+
 export function RecordTable({ family, rows, columns: chosen, relevance = false, firstSerial, selected, onSelect, sort, onSort, onEdit, onDelete, onHistory, extraActions, fit = false }: RecordTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -74,7 +90,7 @@ export function RecordTable({ family, rows, columns: chosen, relevance = false, 
   // name drawn by the cell itself), which no render of this table announces.
   const box = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<number | null>(null);
-  const columns = fit && shown !== null ? wanted.slice(0, Math.max(keptColumns, shown)) : wanted;
+  const columns = fit && shown !== null ? fitted(wanted, Math.max(keptColumns, shown)) : wanted;
   const shownCount = useRef(columns.length);
   shownCount.current = columns.length;
   const wantedKey = wanted.map((c) => `${c.key}:${c.width ?? ""}`).join(",");

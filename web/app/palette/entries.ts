@@ -107,8 +107,9 @@ export function paletteEntries({ routes, lang, has, recents, familyLabel, text }
       target: { to: route.path, search: newSearch },
     });
   }
+  // the shell's commands first: a few, always wanted, never cut off by the cap on a long list of "new" actions
   const command = (id: PaletteCommand, key: string): PaletteEntry => ({ id: `command:${id}`, group: "actions", label: text.label(key, lang), texts: both((l) => text.label(key, l)), target: { command: id } });
-  actions.push(command("language", "palette.switchLanguage"), command("lock", "palette.lock"), command("signOut", "palette.signOut"));
+  const commands = [command("language", "palette.switchLanguage"), command("lock", "palette.lock"), command("signOut", "palette.signOut")];
 
-  return [...recent, ...entries, ...actions];
+  return [...recent, ...entries, ...commands, ...actions];
 }
