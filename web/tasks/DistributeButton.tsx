@@ -9,7 +9,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../core/feedback.tsx";
 import { hasPermission } from "../core/session.ts";
-import { boardPath, planPath, taskApi, taskPath, taskTags, type PlanRecord } from "./api.ts";
+import { taskPlan } from "../../events/families/casework.ts";
+import { boardPath, planPath, taskApi, taskPath, type PlanRecord } from "./api.ts";
 
 export function DistributeButton({ plan }: { plan: PlanRecord }) {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function DistributeButton({ plan }: { plan: PlanRecord }) {
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<"confirm" | "running" | "done">("confirm");
   const [made, setMade] = useState(0);
-  if (!hasPermission(taskTags.planUpdate)) return null;
+  if (!hasPermission(taskPlan.tags.update)) return null;
   const enterprises = new Set((plan.targets ?? []).map((e) => e.creditCode)).size;
   const assignees = new Set(plan.assignees ?? []).size;
   const count = enterprises * assignees;

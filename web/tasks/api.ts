@@ -4,21 +4,15 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { tasks } from "../../events/api/tasks.ts";
+import { companyVisit, taskMsg, taskPlan } from "../../events/families/casework.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import { call, callPage } from "../core/api/call.ts";
 import type { Query } from "../core/api/http.ts";
 
-export const planPath = "/common/entaskplan";
-export const taskPath = "/common/entaskmsg";
-export const boardPath = "/common/encompanyvisit";
-
-export const taskTags = {
-  planList: "common:entaskplan:list",
-  planSave: "common:entaskplan:save",
-  planUpdate: "common:entaskplan:update",
-  taskUpdate: "common:entaskmsg:update",
-  board: "common:encompanyvisit:list",
-} as const;
+// the paths and permission tags are the families' own (events/families/casework.ts)
+export const planPath = taskPlan.path;
+export const taskPath = taskMsg.path;
+export const boardPath = companyVisit.path;
 
 export type Task = Answer<typeof tasks.getInfo>;
 export type TaskDetail = Answer<typeof tasks.getDetailInfo>;

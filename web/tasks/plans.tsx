@@ -10,7 +10,8 @@ import type { ListColumn, ListFilter, ListSpec } from "../crud/ListScreen.tsx";
 import { NameById } from "../widgets/NameById/index.ts";
 import { DistributeButton } from "./DistributeButton.tsx";
 import { PlanForm } from "./PlanForm.tsx";
-import { planPath, planQueries, taskTags, type PlanRecord } from "./api.ts";
+import { taskPlan } from "../../events/families/casework.ts";
+import { planPath, planQueries, type PlanRecord } from "./api.ts";
 
 const filters: ListFilter[] = [
   { kind: "text", key: "title", label: (t) => t("tasks.planTitle"), width: 220 },
@@ -42,7 +43,7 @@ export function planList(mode: "plan" | "distribution"): ListSpec<PlanRecord> {
     minWidth: 1100,
     actions: (r, list) => (
       <Group gap={4} wrap="nowrap">
-        {mode === "plan" && hasPermission(taskTags.planUpdate) && (
+        {mode === "plan" && hasPermission(taskPlan.tags.update) && (
           <Button size="compact-sm" variant="subtle" onClick={() => list.edit(r.id)} data-testid="plan-edit">
             {list.t("tasks.edit")}
           </Button>
@@ -51,7 +52,7 @@ export function planList(mode: "plan" | "distribution"): ListSpec<PlanRecord> {
       </Group>
     ),
     toolbar: (list) =>
-      mode === "plan" && hasPermission(taskTags.planSave) ? (
+      mode === "plan" && hasPermission(taskPlan.tags.save) ? (
         <Button onClick={() => list.edit(null)} data-testid="plan-add">
           {list.t("tasks.add")}
         </Button>

@@ -11,7 +11,8 @@ import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { ListScreen, type ListFilter, type ListSpec } from "../crud/ListScreen.tsx";
 import type { ScreenProps } from "../registry/index.ts";
-import { reportApi, reportPath, reportQueries, reportTags, type ReportRow } from "./api.ts";
+import { workReport } from "../../events/families/casework.ts";
+import { reportApi, reportPath, reportQueries, type ReportRow } from "./api.ts";
 import { kindName, reportDetail, ReportForm, StatusBadge } from "./ReportParts.tsx";
 
 export const reportColumns: ListSpec<ReportRow>["columns"] = [
@@ -35,12 +36,12 @@ const mine: ListSpec<ReportRow> = {
   rowAttrs: (r) => ({ "data-report-id": r.id, "data-period": r.period }),
   filters: [kindFilter, statusFilter, { kind: "dateRange", key: "periodRange", from: "from", to: "to", label: (t) => t("workreports.periodRange"), width: 260 }],
   columns: reportColumns,
-  toolbar: (list) => hasPermission(reportTags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => list.edit(null)} data-testid="report-add">{list.t("workreports.write")}</Button>,
+  toolbar: (list) => hasPermission(workReport.tags.save) && <Button leftSection={<IconPlus size={16} />} onClick={() => list.edit(null)} data-testid="report-add">{list.t("workreports.write")}</Button>,
   actions: (r, list) => (
     <>
       <Button size="compact-sm" variant="subtle" onClick={() => list.open(r.id)} data-testid="report-view">{list.t("workreports.view")}</Button>
-      {r.status !== "reviewed" && hasPermission(reportTags.update) && <Button size="compact-sm" variant="subtle" onClick={() => list.edit(r.id)} data-testid="report-edit">{list.t("workreports.edit")}</Button>}
-      {r.status !== "reviewed" && hasPermission(reportTags.delete) && (
+      {r.status !== "reviewed" && hasPermission(workReport.tags.update) && <Button size="compact-sm" variant="subtle" onClick={() => list.edit(r.id)} data-testid="report-edit">{list.t("workreports.edit")}</Button>}
+      {r.status !== "reviewed" && hasPermission(workReport.tags.delete) && (
         <Button
           size="compact-sm"
           variant="subtle"

@@ -5,19 +5,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { workreports } from "../../events/api/workreports.ts";
+import { workReport } from "../../events/families/casework.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import { call, callPage, send } from "../core/api/call.ts";
 import { post, type Query } from "../core/api/http.ts";
 
-export const reportPath = "/common/enworkreport";
-
-export const reportTags = {
-  list: "common:enworkreport:list",
-  save: "common:enworkreport:save",
-  update: "common:enworkreport:update",
-  delete: "common:enworkreport:delete",
-  review: "common:enworkreport:review",
-} as const;
+// the path and permission tags are the family's own (events/families/casework.ts)
+export const reportPath = workReport.path;
 
 export type ReportRow = Answer<typeof workreports.mine>[number];
 export type ReportDetail = Answer<typeof workreports.info>;

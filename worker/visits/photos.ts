@@ -1,6 +1,7 @@
 /** What a check-in photo must be: an image the file module stored (its type checked there by its leading bytes), of bounded size. Pure. */
-export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;
-export const photoMaxBytes = 10 * 1024 * 1024;
+import { photoExtensions, photoMaxBytes } from "../../events/checkin-photos.ts";
+
+export { photoMaxBytes };
 
 /** The ids among `ids` whose file is missing, not an image, or too large. */
 export function badPhotos(ids: string[], files: { id?: unknown; ext?: unknown; size?: unknown }[]): string[] {
