@@ -7,7 +7,7 @@
  * and the rule; the designer's preview lists them.
  */
 import { checkCondition, factByKey, type ConditionProblem, type FactDef } from "../conditions/facts.ts";
-import type { Condition } from "../conditions/tree.ts";
+import { isLeaf, walk, type Condition } from "../conditions/tree.ts";
 import { t, type Lang, type MessageKey, type Text } from "../i18n.ts";
 import type { Band, Definition, MetricNode } from "./definition.ts";
 import { measureFacts, questionsOf } from "./score.ts";
@@ -26,10 +26,35 @@ export interface DefinitionProblem {
 const round = (n: number) => Math.round(n * 100) / 100;
 const numeric = new Set(["number", "count", "percent", "bool"]);
 
-/** A paper's answers as facts (`q:<code>`): the question codes a definition reads plus those declared. */
+/** Every condition of a definition: entry, direct passes, items. */
+function conditionsOf(def: Definition): Condition[] {
+  const out: Condition[] = [...(def.entry ? [def.entry] : []), ...def.directPass.map((d) => d.when)];
+  const visit = (n: MetricNode) => {
+    if (n.scoring?.kind === "items") out.push(...n.scoring.items.map((i) => i.when));
+    n.children?.forEach(visit);
+  };
+  def.metrics.forEach(visit);
+  return out;
+}
+
+const ordering = new Set(["gt", "gte", "lt", "lte", "between"]);
+
+/**
+ * A paper's answers as facts (`q:<code>`): the questions a definition's answer metrics and conditions name,
+ * plus those declared. An answer compared by order (≥, a range) is a number; any other is text.
+ */
 export function answerFacts(def: Definition, declared: readonly string[] = []): Map<string, FactDef> {
   const label = (code: string): Text => ({ "zh-CN": `题目 ${code}`, "en-US": `Question ${code}` });
-  return new Map([...questionsOf(def), ...declared].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: "text", group: "master", source: label(code) } satisfies FactDef]));
+  const numeric = new Set<string>();
+  const named = new Set([...questionsOf(def), ...declared]);
+  for (const c of conditionsOf(def)) {
+    for (const { node } of walk(c)) {
+      if (!isLeaf(node) || !node.fact.startsWith("q:")) continue;
+      named.add(node.fact.slice(2));
+      if (ordering.has(node.op)) numeric.add(node.fact.slice(2));
+    }
+  }
+  return new Map([...named].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: numeric.has(code) ? "number" : "text", group: "master", source: label(code) } satisfies FactDef]));
 }
 
 function conditionProblems(c: Condition, at: string, extra: ReadonlyMap<string, FactDef>): DefinitionProblem[] {

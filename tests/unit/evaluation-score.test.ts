@@ -190,6 +190,17 @@ describe("checkDefinition", () => {
     ]);
   });
 
+  it("takes a paper's answers in conditions as facts: by order a number, else text", () => {
+    const d = edit((d) => {
+      d.entry = { all: [{ fact: "q:promise", op: "eq", value: "yes" }, { fact: "q:staff", op: "gte", value: 10 }] };
+    });
+    expect(checkDefinition(d)).toEqual([]);
+    const wrong = edit((d) => {
+      d.entry = { all: [{ fact: "q:staff", op: "gte", value: 10 }, { fact: "q:staff", op: "eq", value: "many" }] };
+    });
+    expect(checkDefinition(wrong)).toEqual([{ path: "entry.1", key: "valueType", fact: "q:staff" }]);
+  });
+
   it("finds repeated keys, a requirement naming no metric, an unscored leaf, a pass line above the full score", () => {
     const d = edit((d) => {
       d.metrics[0].children![1].key = "rd";
