@@ -1,7 +1,7 @@
 /** Scoring one enterprise under a hand-made model, and checking definitions (events/evaluation/score.ts, check.ts). */
 import { describe, expect, it } from "vitest";
 import { definitionSchema, type Definition } from "../../events/evaluation/definition.ts";
-import { bandOf, factsOfDefinition, leafScores, score, withAnswers } from "../../events/evaluation/score.ts";
+import { bandOf, factsOfDefinition, leafScores, nextBand, score, withAnswers } from "../../events/evaluation/score.ts";
 import { checkDefinition, problemText } from "../../events/evaluation/check.ts";
 import { breakdownSchema } from "../../events/evaluation/breakdown.ts";
 import type { Facts } from "../../events/conditions/tree.ts";
@@ -130,6 +130,14 @@ describe("score", () => {
     expect(staff).toMatchObject({ value: null, band: null, points: 0 });
     expect(leafScores(b).find((m) => m.key === "plan")).toMatchObject({ points: 0, answer: { question: "plan", value: "7" } });
     expect(bandOf([{ min: 0, max: 10, points: 1 }], null)).toBeNull();
+  });
+
+  it("finds the next band up of a falling measure: below the band's maximum", () => {
+    const debt = [{ min: null, max: 40, points: 10 }, { min: 40, max: 60, points: 5 }, { min: 60, max: null, points: 0 }];
+    expect(nextBand(debt, 70, 0, 10)).toEqual({ band: { index: 1, min: 40, max: 60, points: 5 }, needs: { op: "lt", value: 60 }, gap: 10, adds: 5 });
+    expect(nextBand(debt, 30, 10, 10)).toBeNull();
+    // a leaf of 4 full points: the 5-point band gives 4, the 10-point one too: the nearer is taken
+    expect(nextBand(debt, 70, 0, 4)).toMatchObject({ band: { index: 1 }, adds: 4 });
   });
 
   it("keeps the facts it read, answers included, so the breakdown explains itself", () => {
