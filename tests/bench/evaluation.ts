@@ -7,6 +7,7 @@
  * a whole run that also writes every result through the command pipeline (reported, no goal).
  */
 import { createHash } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
 import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
@@ -66,6 +67,14 @@ export async function evaluationFigures(options: { port?: number; enterprises?: 
   const port = options.port ?? Number(process.env.BENCH_EVALUATION_PORT ?? 8798);
   const count = options.enterprises ?? Number(process.env.BENCH_EVAL_ENTERPRISES ?? 100_000);
   const persist = ".wrangler/bench-evaluation";
+  // BENCH_EVAL_REUSE=1: the enterprises loaded by the last run (a marker file records how many)
+  const marker = `${persist}/loaded-${count}`;
+  if (process.env.BENCH_EVAL_REUSE && existsSync(marker)) log(`reusing the ${fmt(count)} enterprises loaded before`);
+  else await load(persist, count, marker);
+  return measure(persist, port, count);
+}
+
+async function load(persist: string, count: number, marker: string) {
   const loader = await seededBenchDb(persist);
   const at = new Date().toISOString();
   const meta = { actorId: "bench", actorName: "bench", requestId: "load", ip: null, at };
@@ -85,13 +94,16 @@ export async function evaluationFigures(options: { port?: number; enterprises?: 
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
   log(`loaded ${fmt(count)} enterprises in ${fmt((performance.now() - started) / 1000, 1)} s`);
+  writeFileSync(marker, "");
+}
 
+async function measure(persist: string, port: number, count: number): Promise<Line[]> {
   const { base, stop } = startBenchWorker(persist, port);
   try {
     await waitForBenchWorker(base);
     const { api, signIn } = benchApi(base);
     await signIn("admin", demoAdminPassword);
-    const modelId = (await api<{ id: string }>("/common/tbevaluationmodel/save", { name: "压测评价模型", code: "BENCH", modelType: "comprehensive", status: "1", totalScore: 100, definition })).data.id;
+    const modelId = (await api<{ id: string }>("/common/tbevaluationmodel/save", { name: "压测评价模型", code: `BENCH${Date.now().toString(36)}`, modelType: "comprehensive", status: "1", totalScore: 100, definition })).data.id;
     const codeOf = (i: number) => records(i)[0]![1].creditCode as string;
     const samples: number[] = [];
     for (let i = 0; i < 60; i++) {
