@@ -10,6 +10,7 @@ import { factCatalogue, operatorsFor, type FactDef } from "../events/conditions/
 import { evaluate } from "../events/conditions/evaluate.ts";
 import type { Condition, FactValue, Facts, Leaf } from "../events/conditions/tree.ts";
 import { compileCondition, enterprisesMeeting, factSql, loadFacts } from "../worker/conditions/index.ts";
+import { factsStatement } from "../worker/conditions/queries.ts";
 import { call, creditCode, login } from "./helpers.ts";
 import { families } from "../events/families/index.ts";
 import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
@@ -177,6 +178,19 @@ describe("the facts read", () => {
     expect(facts.size).toBe(2);
     expect(facts.get(a.creditCode)).toEqual({ regCapital: 10, inventionPatents: 0 });
     expect(facts.get(b.creditCode)).toEqual({ regCapital: 20, inventionPatents: 0 });
+  });
+
+  it("seeks every subquery by the enterprise's credit code (a filter's own index would scan every enterprise's records)", async () => {
+    const plan = async (sql: string, ...params: unknown[]) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).filter((l) => /^(SEARCH|SCAN) /.test(l));
+    const reads = await plan(factsStatement(asOf).sql, "[]");
+    const subqueries = reads.filter((l) => !/^SEARCH e |json_each/.test(l));
+    expect(subqueries.length).toBeGreaterThanOrEqual(factCatalogue.length - 9);
+    expect(subqueries.filter((l) => !/^SEARCH \w+ USING INDEX \w+_credit_code_\w+ \(credit_code=\?\)$/.test(l))).toEqual([]);
+    const every = factCatalogue.map((f): Condition => ({ fact: f.key, op: "exists" }));
+    const { sql, params } = compileCondition({ any: every }, asOf);
+    const matched = await plan(`SELECT 1 FROM en_enterprise_basic_info e WHERE ${sql}`, ...params);
+    expect(matched.filter((l) => !/^SCAN e$/.test(l) && !/USING INDEX \w+_credit_code_\w+ \(credit_code=\?\)$/.test(l))).toEqual([]);
   });
 
   it("refuses a day that is not one", async () => {
