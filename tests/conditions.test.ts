@@ -20,6 +20,7 @@ import { store } from "../worker/modules.ts";
 import { newCreate } from "../worker/resources/commands.ts";
 import type { Family } from "../events/family.ts";
 import type { StreamWrite } from "../worker/store/types.ts";
+import { Rng } from "../worker/seed/enterprise-demo/random.ts";
 
 const asOf = "2026-11-27";
 let token: string;
@@ -202,18 +203,8 @@ describe("the facts read", () => {
 
 // ---------------------------------------------------------------- the two paths agree
 
-/** The generated trees' randomness: mulberry32, seeded, so a failure names a tree that can be replayed. */
-function rng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-type Rng = ReturnType<typeof rng>;
+/** The generated trees' randomness: seeded (the demo's mulberry32), so a failure names a tree that can be replayed. */
+const rng = (seed: number) => new Rng(seed);
 
 /** Families the facts read: the demo region is built with these only (the rest do not change a fact). */
 const factFamilies = families.filter((f) =>

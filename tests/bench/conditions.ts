@@ -17,6 +17,7 @@ import type { StoredEvent } from "../../worker/store/types.ts";
 import type { Family } from "../../events/family.ts";
 import { families } from "../../events/families/index.ts";
 import { usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
+import { Rng } from "../../worker/seed/enterprise-demo/random.ts";
 import { factBatches, matchPolicy } from "./conditions-scenarios.ts";
 import type { Line } from "./web.ts";
 
@@ -24,24 +25,14 @@ const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 type Timing = { median: number; p95: number; runs: number };
 
-/** A seeded generator (mulberry32): the same region on every run. */
-function rng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, day: (from: number, to: number) => `${int(from, to)}-${String(int(1, 12)).padStart(2, "0")}-${String(int(1, 28)).padStart(2, "0")}` };
-}
+/** A day between two years (the 28th at the latest: every month has it). */
+const dayIn = (r: Rng, from: number, to: number) => `${r.int(from, to)}-${String(r.int(1, 12)).padStart(2, "0")}-${String(r.int(1, 28)).padStart(2, "0")}`;
 
 const byTable = (table: string) => families.find((f) => f.table === table)! as Family;
 
 /** The i-th enterprise's records, family by family: master first, then what its facts read. */
 function enterpriseRecords(i: number): [Family, Record<string, unknown>][] {
-  const r = rng(i + 1);
+  const r = new Rng(i + 1);
   const body = `91610100MA${String(i).padStart(7, "0")}`;
   const ent = { creditCode: body + usccCheck(body), entName: `压测企业${i}有限公司` };
   const out: [Family, Record<string, unknown>][] = [];
@@ -51,15 +42,15 @@ function enterpriseRecords(i: number): [Family, Record<string, unknown>][] {
     industry: r.pick(["A", "C", "C", "C", "E", "F", "I", "I", "L", "M"]),
     scale: r.pick(["2", "3", "3", "4"]),
     regStatus: r.next() < 0.9 ? "existing" : r.pick(["cancelled", "revoked"]),
-    estDate: r.day(1995, 2026),
+    estDate: dayIn(r, 1995, 2026),
     regCapital: r.int(10, 5000),
   });
   for (let n = r.int(0, 4); n > 0; n--) {
     const type = r.pick(["invention", "utilityModel", "utilityModel", "design"]);
-    const appDate = r.day(2012, 2025);
+    const appDate = dayIn(r, 2012, 2025);
     add("en_patent_info", { title: `一种压测装置${n}`, appNo: `CN${i}${n}`, patentType: type, legalStatus: r.next() < 0.7 ? "granted" : r.pick(["examining", "terminated"]), appDate, grantDate: `${Number(appDate.slice(0, 4)) + 1}${appDate.slice(4)}` });
   }
-  for (let n = r.int(0, 2); n > 0; n--) add("en_software_copyright", { softwareName: `压测软件${n}`, regNo: `2024SR${i}${n}`, status: "registered", regDate: r.day(2015, 2025) });
+  for (let n = r.int(0, 2); n > 0; n--) add("en_software_copyright", { softwareName: `压测软件${n}`, regNo: `2024SR${i}${n}`, status: "registered", regDate: dayIn(r, 2015, 2025) });
   let income = r.int(50, 40000);
   for (const year of [2024, 2025]) {
     const employees = r.int(5, 800);
@@ -69,14 +60,14 @@ function enterpriseRecords(i: number): [Family, Record<string, unknown>][] {
   add("en_social_security_info", { reportYear: 2025, pensionCount: r.int(3, 600) });
   if (r.next() < 0.5) add("en_honorary_qualifications", { honorName: "专精特新中小企业", level: r.pick(["national", "provincial", "municipal"]), status: "valid", year: 2024 });
   if (r.next() < 0.2) {
-    const issue = r.day(2020, 2025);
+    const issue = dayIn(r, 2020, 2025);
     add("hitech", { certificateNo: `GR${i}`, issueDate: issue, validUntil: `${Number(issue.slice(0, 4)) + 3}${issue.slice(4)}`, status: "valid" });
   }
   if (r.next() < 0.5) add("en_enterprise_grade", { gradeType: "taxCredit", grade: r.pick(["A", "B", "M", "C"]), gradeYear: 2025 });
-  if (r.next() < 0.05) add("syn_performer_list", { caseNo: `(2025)陕0113执${i}号`, executedName: ent.entName, filingDate: r.day(2020, 2026) });
-  if (r.next() < 0.02) add("syn_dis_sxbzxr_list", { caseNo: `(2025)陕0113执${i}号`, debtorName: ent.entName, publishDate: r.day(2020, 2026) });
-  if (r.next() < 0.05) add("syn_detail_list_penalty", { penaltyDocNo: `西市监罚〔2025〕${i}号`, decisionDate: r.day(2020, 2026) });
-  if (r.next() < 0.1) add("syn_jud_doc_list", { title: "合同纠纷", caseNo: `(2025)陕0113民初${i}号`, judgeDate: r.day(2020, 2026) });
+  if (r.next() < 0.05) add("syn_performer_list", { caseNo: `(2025)陕0113执${i}号`, executedName: ent.entName, filingDate: dayIn(r, 2020, 2026) });
+  if (r.next() < 0.02) add("syn_dis_sxbzxr_list", { caseNo: `(2025)陕0113执${i}号`, debtorName: ent.entName, publishDate: dayIn(r, 2020, 2026) });
+  if (r.next() < 0.05) add("syn_detail_list_penalty", { penaltyDocNo: `西市监罚〔2025〕${i}号`, decisionDate: dayIn(r, 2020, 2026) });
+  if (r.next() < 0.1) add("syn_jud_doc_list", { title: "合同纠纷", caseNo: `(2025)陕0113民初${i}号`, judgeDate: dayIn(r, 2020, 2026) });
   return out;
 }
 
