@@ -76,13 +76,19 @@ const notAfter = (column: string, d: AsOf) => `(${column} IS NULL OR ${column} <
 const P = columnsOf(patentInfo);
 /** Years a patent runs from filing (专利法 art. 42: invention 20, utility model 10, design 15). */
 const patentTerm: Record<string, number> = { invention: 20, utilityModel: 10, design: 15 };
-/** Granted patents of a type in force on the day: status granted, granted by then, term not run out. */
-const patentsInForce = (type: keyof typeof patentTerm, d: AsOf, extra = "") =>
-  count(
+/**
+ * Granted patents of some types in force on the day: status granted, granted by then, term not run out.
+ * Reads only the (credit code, legal status, patent type, grant date, filing date) index (migration 0021).
+ */
+const patentsInForce = (types: (keyof typeof patentTerm)[], d: AsOf, extra = "") => {
+  const term = (type: string) => `date(${d.day}, '-${patentTerm[type]} years')`;
+  const since = types.length === 1 ? term(types[0]!) : `CASE ${P("patentType")} ${types.map((t) => `WHEN '${t}' THEN ${term(t)}`).join(" ")} END`;
+  return count(
     patentInfo,
-    `${plain(P("patentType"))} = '${type}' AND ${plain(P("legalStatus"))} = 'granted' AND ${notAfter(P("grantDate"), d)} ` +
-      `AND (${P("appDate")} IS NULL OR ${P("appDate")} > date(${d.day}, '-${patentTerm[type]} years'))${extra}`,
+    `${P("legalStatus")} = 'granted' AND ${P("patentType")} IN (${types.map((t) => `'${t}'`).join(", ")}) AND ${notAfter(P("grantDate"), d)} ` +
+      `AND (${P("appDate")} IS NULL OR ${P("appDate")} > ${since})${extra}`,
   );
+};
 
 const SC = columnsOf(softwareCopyright);
 const softwareInForce = (d: AsOf) => count(softwareCopyright, `COALESCE(${SC("status")}, 'registered') <> 'revoked' AND ${notAfter(SC("regDate"), d)}`);
@@ -108,10 +114,10 @@ const hitechValid = (d: AsOf) =>
   `AND ${notAfter(H("issueDate"), d)} AND COALESCE(${H("validUntil")}, date(${H("issueDate")}, '+3 years')) >= ${d.day}))`;
 
 const F = columnsOf(financialInfo);
-/** The latest annual period up to the day's year (ties: the last updated row). */
+/** The latest annual period up to the day's year (ties, which are data errors, by id: the order of the (credit code, period, id) index, read backwards without a sort). */
 const latestAnnual = (d: AsOf, alias = "x") =>
   `${alias}.credit_code = e.credit_code AND ${plain(F("periodType", alias))} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}' ` +
-  `ORDER BY ${F("period", alias)} DESC, ${alias}.update_time DESC, ${alias}.id DESC LIMIT 1`;
+  `ORDER BY ${F("period", alias)} DESC, ${alias}.id DESC LIMIT 1`;
 const finance = (expr: string, d: AsOf) => `(SELECT ${expr} FROM ${financialInfo.table} x WHERE ${latestAnnual(d)})`;
 const ratio = (num: string, den: string) => `CASE WHEN ${den} > 0 THEN ${num} * 100.0 / ${den} END`;
 const revenue = F("operatingIncome");
@@ -121,7 +127,7 @@ const revenueGrowth = (d: AsOf) => {
   const previous =
     `(SELECT ${ratio(`(${revenue} - ${prev})`, prev)} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${plain(F("periodType", "p"))} = 'annual' ` +
     `AND substr(${F("period", "p")}, 1, 4) = CAST(CAST(substr(${F("period")}, 1, 4) AS INTEGER) - 1 AS TEXT) ` +
-    `ORDER BY ${F("period", "p")} DESC, p.update_time DESC, p.id DESC LIMIT 1)`;
+    `ORDER BY ${F("period", "p")} DESC, p.id DESC LIMIT 1)`;
   return finance(previous, d);
 };
 
@@ -149,16 +155,16 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   // completed years (满 N 年): the day's year less the founding year, less one before the anniversary
   ageYears: (d) => `CASE WHEN ${E("estDate")} IS NULL OR ${E("estDate")} = '' THEN NULL ELSE ${d.year} - CAST(substr(${E("estDate")}, 1, 4) AS INTEGER) - (${d.monthDay} < substr(${E("estDate")}, 6, 5)) END`,
 
-  inventionPatents: (d) => patentsInForce("invention", d),
-  inventionPatents3y: (d) => patentsInForce("invention", d, ` AND ${P("grantDate")} > date(${d.day}, '-3 years')`),
-  utilityPatents: (d) => patentsInForce("utilityModel", d),
-  designPatents: (d) => patentsInForce("design", d),
+  inventionPatents: (d) => patentsInForce(["invention"], d),
+  inventionPatents3y: (d) => patentsInForce(["invention"], d, ` AND ${P("grantDate")} > date(${d.day}, '-3 years')`),
+  utilityPatents: (d) => patentsInForce(["utilityModel"], d),
+  designPatents: (d) => patentsInForce(["design"], d),
   softwareCopyrights: softwareInForce,
   trademarks: (d) => count(trademarkInfo, `${plain(TM("status"))} = 'registered' AND ${notAfter(TM("regPubDate"), d)} AND (${TM("validTo")} IS NULL OR ${TM("validTo")} >= ${d.day})`),
   // 科技型中小企业评价办法: class I is invention patents (the other class I kinds — plant varieties, new drugs,
   // layout designs — have no read model); class II is utility models, designs and software copyrights
-  ipClass1: (d) => patentsInForce("invention", d),
-  ipClass2: (d) => `(${patentsInForce("utilityModel", d)} + ${patentsInForce("design", d)} + ${softwareInForce(d)})`,
+  ipClass1: (d) => patentsInForce(["invention"], d),
+  ipClass2: (d) => `(${patentsInForce(["utilityModel", "design"], d)} + ${softwareInForce(d)})`,
 
   revenue: (d) => finance(revenue, d),
   revenueGrowth,
@@ -173,11 +179,11 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   // the latest annual financial figure, else the latest annual report's
   employees: (d) =>
     `COALESCE(${finance(F("employeeCount"), d)}, (SELECT ${AR("employeeCount")} FROM ${annualReport.table} x WHERE x.credit_code = e.credit_code AND ${AR("employeeCount")} IS NOT NULL ` +
-    `AND ${upToYear(AR("reportYear"), d)} ORDER BY ${AR("reportYear")} DESC NULLS LAST, x.update_time DESC, x.id DESC LIMIT 1))`,
+    `AND ${upToYear(AR("reportYear"), d)} ORDER BY ${AR("reportYear")} DESC, x.id DESC LIMIT 1))`,
   // pension insurance is the one every employee has; medical when the report left it out
   insuredEmployees: (d) =>
     `(SELECT COALESCE(${SS("pensionCount")}, ${SS("medicalCount")}) FROM ${socialSecurityInfo.table} x WHERE x.credit_code = e.credit_code ` +
-    `AND ${upToYear(SS("reportYear"), d)} ORDER BY ${SS("reportYear")} DESC NULLS LAST, x.update_time DESC, x.id DESC LIMIT 1)`,
+    `AND ${upToYear(SS("reportYear"), d)} ORDER BY ${SS("reportYear")} DESC, x.id DESC LIMIT 1)`,
 
   hitechValid,
   honoursNational: (d) => honoursInForce(d, "national"),
@@ -194,7 +200,7 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
 
   taxCreditGrade: (d) =>
     `(SELECT ${G("grade")} FROM ${enterpriseGrade.table} x WHERE x.credit_code = e.credit_code AND ${plain(G("gradeType"))} = 'taxCredit' AND ${upToYear(G("gradeYear"), d)} ` +
-    `AND ${notAfter(G("publishDate"), d)} ORDER BY ${G("gradeYear")} DESC NULLS LAST, ${G("publishDate")} DESC NULLS LAST, x.id DESC LIMIT 1)`,
+    `AND ${notAfter(G("publishDate"), d)} ORDER BY ${G("gradeYear")} DESC, ${G("publishDate")} DESC, x.id DESC LIMIT 1)`,
 };
 
 /** The catalogue's facts that have an expression (all of them; a test holds the two lists equal). */
