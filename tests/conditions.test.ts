@@ -336,11 +336,22 @@ describe("the SQL path and the evaluator agree", () => {
     expect(named.total).toBe(named.creditCodes.length);
   });
 
+  it("takes an in-list of 200 values (more than D1 binds in one statement) as one parameter", async () => {
+    const areas = [...new Set(codes.map((c) => c.slice(2, 8)))];
+    const values = [...areas, ...Array.from({ length: 200 - areas.length }, (_, i) => String(900000 + i))];
+    const tree: Condition = { all: [{ fact: "areaCode", op: "in", values }, { fact: "industry", op: "notIn", values: ["A", ...values.slice(0, 150)] }] };
+    const { params } = compileCondition(tree, asOf);
+    expect(params.length).toBeLessThanOrEqual(4);
+    const expected = codes.filter((c) => evaluate(tree, facts.get(c)!).pass).sort();
+    expect((await enterprisesMeeting(env.DB, tree, asOf, { limit: 100_000, offset: 0 })).creditCodes).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(100);
+  });
+
   it("compiles a leaf to a coalesced expression with its values bound", () => {
     const { sql, params } = compileCondition({ all: [{ fact: "inventionPatents", op: "gte", value: 2 }, { fact: "industry", op: "in", values: ["C", "I", 3] }] }, asOf);
     // the master leaf first (no subquery), the number 3 never matches a text fact so it is not bound
     expect(sql.indexOf("e.industry")).toBeLessThan(sql.indexOf("en_patent_info"));
     expect(sql.match(/coalesce\(/g)!.length).toBe(2);
-    expect(params).toEqual(["C", "I", 2]);
+    expect(params).toEqual([JSON.stringify(["C", "I"]), 2]);
   });
 });

@@ -235,7 +235,7 @@ function leafSql(leaf: Leaf, def: FactDef, x: string, bind: (v: Scalar) => strin
   if (leaf.op === "exists") return present;
   if (leaf.op === "missing") return `NOT (${present})`;
   if (kind === "list") {
-    const holdsAny = (values: (string | number)[]) => `EXISTS (SELECT 1 FROM json_each(${x}) WHERE value IN (${values.map((v) => bind(String(v))).join(", ")}))`;
+    const holdsAny = (values: (string | number)[]) => `EXISTS (SELECT 1 FROM json_each(${x}) WHERE value IN ${oneOf(values.map(String), bind)})`;
     switch (leaf.op) {
       case "eq": return holdsAny([leaf.value as string]);
       case "ne": return `${present} AND NOT ${holdsAny([String(leaf.value)])}`;
@@ -251,12 +251,20 @@ function leafSql(leaf: Leaf, def: FactDef, x: string, bind: (v: Scalar) => strin
   }
   if (leaf.op === "in" || leaf.op === "notIn") {
     const same = leaf.values.filter((v) => kindOfValue(v) === kind);
-    const shares = same.length ? `${x} IN (${same.map(bind).join(", ")})` : "0";
+    const shares = same.length ? `${x} IN ${oneOf(same, bind)}` : "0";
     return leaf.op === "in" ? shares : `${present} AND NOT (${shares})`;
   }
   const c = leaf as Comparison;
   if (kindOfValue(c.value) !== kind) return "0";
   return `${x} ${sqlOperator[c.op]} ${bind(c.value)}`;
+}
+/**
+ * The right side of an IN: texts as one JSON parameter (a list may hold 200 values, twice what D1 binds in
+ * a statement), numbers bound one by one (SQLite reading a JSON number need not give back the very same double).
+ */
+function oneOf(values: (string | number)[], bind: (v: Scalar) => string): string {
+  if (values.every((v) => typeof v === "string")) return `(SELECT value FROM json_each(${bind(JSON.stringify(values))}))`;
+  return `(${values.map(bind).join(", ")})`;
 }
 const sqlOperator: Record<ComparisonOp, string> = { eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
 
