@@ -212,6 +212,8 @@ export const patentInfo = defineFamily({
   sorts: ["appDate", "pubDate", "grantDate", "updateTime"],
   defaultSort: ["appDate", "desc"],
   counted: ["patentType", "legalStatus"],
+  // the patent facts of conditions (worker/conditions) count an enterprise's patents in force off this index alone
+  indexes: [["creditCode", "legalStatus", "patentType", "grantDate", "appDate"]],
 });
 
 /** 软件著作权. */

@@ -12,6 +12,7 @@ import { advanceRunning } from "../../worker/sync/drive.ts";
 import { store } from "../../worker/modules.ts";
 import { boardCalls, remindersPass } from "./tasks-scenarios.ts";
 import { scoreAll, wholeRun } from "./evaluation-scenarios.ts";
+import { factBatches, matchPolicy } from "./conditions-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -61,6 +62,10 @@ export default {
           return Response.json(await scoreAll(env.DB, url.searchParams.get("modelId") ?? "", url.searchParams.get("asOf") ?? "", n("chunk", 500)));
         case "/evaluation/run":
           return Response.json(await wholeRun(env, store, url.searchParams.get("modelId") ?? "", url.searchParams.get("asOf") ?? ""));
+        case "/conditions/match":
+          return Response.json(await matchPolicy(env.DB, url.searchParams.get("asOf") ?? "2026-11-27", n("runs", 10)));
+        case "/conditions/facts":
+          return Response.json(await factBatches(env.DB, url.searchParams.get("asOf") ?? "2026-11-27", n("batches", 20)));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

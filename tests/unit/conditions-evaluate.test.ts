@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluate, holds, missing } from "../../events/conditions/evaluate.ts";
-import type { Condition, FactValue, Leaf } from "../../events/conditions/tree.ts";
+import type { Comparison, Condition, FactValue, Leaf } from "../../events/conditions/tree.ts";
 
 const leaf = (l: Leaf) => l;
-const n = (op: "eq" | "ne" | "gt" | "gte" | "lt" | "lte", value: number) => leaf({ fact: "x", op, value });
+const n = (op: "eq" | "ne" | "gt" | "gte" | "lt" | "lte", value: number): Comparison => ({ fact: "x", op, value });
 
 describe("holds: one leaf", () => {
   it("compares numbers with each operator, edges included", () => {

@@ -60,22 +60,35 @@ const columnsOf =
 const E = (key: keyof (typeof enterpriseBasicInfo)["fields"] & string) => columnsOf(enterpriseBasicInfo)(key, "e");
 
 /** Records of a family attached to the enterprise, with a condition. */
-const count = (family: { table: string }, where: string) => `(SELECT COUNT(*) FROM ${family.table} x WHERE x.credit_code = e.credit_code AND +(${where}))`;
+const count = (family: { table: string }, where: string) => `(SELECT COUNT(*) FROM ${family.table} x WHERE x.credit_code = e.credit_code AND ${where})`;
 /** A synchronised item still returned by its source. */
 const stillListed = "COALESCE(x.source_removed, 0) = 0";
+/**
+ * A column compared but never used to pick an index (SQLite's unary +): every subquery must seek by the
+ * enterprise's credit code. Without statistics the planner otherwise takes a filter's own index (patent
+ * type, legal status, period type: a few values over every enterprise's records) and scans 100,000
+ * enterprises' worth of rows per enterprise; an enterprise's own records are few, so reading them all is cheap.
+ */
+const plain = (column: string) => `+${column}`;
 /** A date on or before the day (an unknown date does not exclude the record). */
 const notAfter = (column: string, d: AsOf) => `(${column} IS NULL OR ${column} <= ${d.day})`;
 
 const P = columnsOf(patentInfo);
 /** Years a patent runs from filing (专利法 art. 42: invention 20, utility model 10, design 15). */
 const patentTerm: Record<string, number> = { invention: 20, utilityModel: 10, design: 15 };
-/** Granted patents of a type in force on the day: status granted, granted by then, term not run out. */
-const patentsInForce = (type: keyof typeof patentTerm, d: AsOf, extra = "") =>
-  count(
+/**
+ * Granted patents of some types in force on the day: status granted, granted by then, term not run out.
+ * Reads only the (credit code, legal status, patent type, grant date, filing date) index (migration 0021).
+ */
+const patentsInForce = (types: (keyof typeof patentTerm)[], d: AsOf, extra = "") => {
+  const term = (type: string) => `date(${d.day}, '-${patentTerm[type]} years')`;
+  const since = types.length === 1 ? term(types[0]!) : `CASE ${P("patentType")} ${types.map((t) => `WHEN '${t}' THEN ${term(t)}`).join(" ")} END`;
+  return count(
     patentInfo,
-    `${P("patentType")} = '${type}' AND ${P("legalStatus")} = 'granted' AND ${notAfter(P("grantDate"), d)} ` +
-      `AND (${P("appDate")} IS NULL OR ${P("appDate")} > date(${d.day}, '-${patentTerm[type]} years'))${extra}`,
+    `${P("legalStatus")} = 'granted' AND ${P("patentType")} IN (${types.map((t) => `'${t}'`).join(", ")}) AND ${notAfter(P("grantDate"), d)} ` +
+      `AND (${P("appDate")} IS NULL OR ${P("appDate")} > ${since})${extra}`,
   );
+};
 
 const SC = columnsOf(softwareCopyright);
 const softwareInForce = (d: AsOf) => count(softwareCopyright, `COALESCE(${SC("status")}, 'registered') <> 'revoked' AND ${notAfter(SC("regDate"), d)}`);
@@ -91,7 +104,7 @@ const honoursInForce = (d: AsOf, level?: string) =>
     honoraryQualifications,
     `COALESCE(${HQ("status")}, 'valid') NOT IN ('revoked', 'publicity') AND ${notAfter(HQ("validFrom"), d)} ` +
       `AND CASE WHEN ${HQ("validTo")} IS NULL THEN COALESCE(${HQ("status")}, 'valid') <> 'expired' ELSE ${HQ("validTo")} >= ${d.day} END` +
-      (level ? ` AND ${HQ("level")} = '${level}'` : ""),
+      (level ? ` AND ${plain(HQ("level"))} = '${level}'` : ""),
   );
 
 const H = columnsOf(hitech);
@@ -101,10 +114,10 @@ const hitechValid = (d: AsOf) =>
   `AND ${notAfter(H("issueDate"), d)} AND COALESCE(${H("validUntil")}, date(${H("issueDate")}, '+3 years')) >= ${d.day}))`;
 
 const F = columnsOf(financialInfo);
-/** The latest annual period up to the day's year (ties: the last updated row). */
+/** The latest annual period up to the day's year (ties, which are data errors, by id: the order of the (credit code, period, id) index, read backwards without a sort). */
 const latestAnnual = (d: AsOf, alias = "x") =>
-  `${alias}.credit_code = e.credit_code AND +(${F("periodType", alias)} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}') ` +
-  `ORDER BY ${F("period", alias)} DESC, ${alias}.update_time DESC, ${alias}.id DESC LIMIT 1`;
+  `${alias}.credit_code = e.credit_code AND ${plain(F("periodType", alias))} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}' ` +
+  `ORDER BY ${F("period", alias)} DESC, ${alias}.id DESC LIMIT 1`;
 const finance = (expr: string, d: AsOf) => `(SELECT ${expr} FROM ${financialInfo.table} x WHERE ${latestAnnual(d)})`;
 const ratio = (num: string, den: string) => `CASE WHEN ${den} > 0 THEN ${num} * 100.0 / ${den} END`;
 const revenue = F("operatingIncome");
@@ -112,9 +125,9 @@ const revenue = F("operatingIncome");
 const revenueGrowth = (d: AsOf) => {
   const prev = F("operatingIncome", "p");
   const previous =
-    `(SELECT ${ratio(`(${revenue} - ${prev})`, prev)} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${F("periodType", "p")} = 'annual' ` +
+    `(SELECT ${ratio(`(${revenue} - ${prev})`, prev)} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${plain(F("periodType", "p"))} = 'annual' ` +
     `AND substr(${F("period", "p")}, 1, 4) = CAST(CAST(substr(${F("period")}, 1, 4) AS INTEGER) - 1 AS TEXT) ` +
-    `ORDER BY ${F("period", "p")} DESC, p.update_time DESC, p.id DESC LIMIT 1)`;
+    `ORDER BY ${F("period", "p")} DESC, p.id DESC LIMIT 1)`;
   return finance(previous, d);
 };
 
@@ -142,16 +155,16 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   // completed years (满 N 年): the day's year less the founding year, less one before the anniversary
   ageYears: (d) => `CASE WHEN ${E("estDate")} IS NULL OR ${E("estDate")} = '' THEN NULL ELSE ${d.year} - CAST(substr(${E("estDate")}, 1, 4) AS INTEGER) - (${d.monthDay} < substr(${E("estDate")}, 6, 5)) END`,
 
-  inventionPatents: (d) => patentsInForce("invention", d),
-  inventionPatents3y: (d) => patentsInForce("invention", d, ` AND ${P("grantDate")} > date(${d.day}, '-3 years')`),
-  utilityPatents: (d) => patentsInForce("utilityModel", d),
-  designPatents: (d) => patentsInForce("design", d),
+  inventionPatents: (d) => patentsInForce(["invention"], d),
+  inventionPatents3y: (d) => patentsInForce(["invention"], d, ` AND ${P("grantDate")} > date(${d.day}, '-3 years')`),
+  utilityPatents: (d) => patentsInForce(["utilityModel"], d),
+  designPatents: (d) => patentsInForce(["design"], d),
   softwareCopyrights: softwareInForce,
-  trademarks: (d) => count(trademarkInfo, `${TM("status")} = 'registered' AND ${notAfter(TM("regPubDate"), d)} AND (${TM("validTo")} IS NULL OR ${TM("validTo")} >= ${d.day})`),
+  trademarks: (d) => count(trademarkInfo, `${plain(TM("status"))} = 'registered' AND ${notAfter(TM("regPubDate"), d)} AND (${TM("validTo")} IS NULL OR ${TM("validTo")} >= ${d.day})`),
   // 科技型中小企业评价办法: class I is invention patents (the other class I kinds — plant varieties, new drugs,
   // layout designs — have no read model); class II is utility models, designs and software copyrights
-  ipClass1: (d) => patentsInForce("invention", d),
-  ipClass2: (d) => `(${patentsInForce("utilityModel", d)} + ${patentsInForce("design", d)} + ${softwareInForce(d)})`,
+  ipClass1: (d) => patentsInForce(["invention"], d),
+  ipClass2: (d) => `(${patentsInForce(["utilityModel", "design"], d)} + ${softwareInForce(d)})`,
 
   revenue: (d) => finance(revenue, d),
   revenueGrowth,
@@ -166,11 +179,11 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   // the latest annual financial figure, else the latest annual report's
   employees: (d) =>
     `COALESCE(${finance(F("employeeCount"), d)}, (SELECT ${AR("employeeCount")} FROM ${annualReport.table} x WHERE x.credit_code = e.credit_code AND ${AR("employeeCount")} IS NOT NULL ` +
-    `AND ${upToYear(AR("reportYear"), d)} ORDER BY ${AR("reportYear")} DESC NULLS LAST, x.update_time DESC, x.id DESC LIMIT 1))`,
+    `AND ${upToYear(AR("reportYear"), d)} ORDER BY ${AR("reportYear")} DESC, x.id DESC LIMIT 1))`,
   // pension insurance is the one every employee has; medical when the report left it out
   insuredEmployees: (d) =>
     `(SELECT COALESCE(${SS("pensionCount")}, ${SS("medicalCount")}) FROM ${socialSecurityInfo.table} x WHERE x.credit_code = e.credit_code ` +
-    `AND ${upToYear(SS("reportYear"), d)} ORDER BY ${SS("reportYear")} DESC NULLS LAST, x.update_time DESC, x.id DESC LIMIT 1)`,
+    `AND ${upToYear(SS("reportYear"), d)} ORDER BY ${SS("reportYear")} DESC, x.id DESC LIMIT 1)`,
 
   hitechValid,
   honoursNational: (d) => honoursInForce(d, "national"),
@@ -186,8 +199,8 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   litigations: (d) => count(synJudDocList, `${stillListed} AND ${notAfter(JUD("judgeDate"), d)}`),
 
   taxCreditGrade: (d) =>
-    `(SELECT ${G("grade")} FROM ${enterpriseGrade.table} x WHERE x.credit_code = e.credit_code AND ${G("gradeType")} = 'taxCredit' AND ${upToYear(G("gradeYear"), d)} ` +
-    `AND ${notAfter(G("publishDate"), d)} ORDER BY ${G("gradeYear")} DESC NULLS LAST, ${G("publishDate")} DESC NULLS LAST, x.id DESC LIMIT 1)`,
+    `(SELECT ${G("grade")} FROM ${enterpriseGrade.table} x WHERE x.credit_code = e.credit_code AND ${plain(G("gradeType"))} = 'taxCredit' AND ${upToYear(G("gradeYear"), d)} ` +
+    `AND ${notAfter(G("publishDate"), d)} ORDER BY ${G("gradeYear")} DESC, ${G("publishDate")} DESC, x.id DESC LIMIT 1)`,
 };
 
 /** The catalogue's facts that have an expression (all of them; a test holds the two lists equal). */
@@ -222,7 +235,7 @@ function leafSql(leaf: Leaf, def: FactDef, x: string, bind: (v: Scalar) => strin
   if (leaf.op === "exists") return present;
   if (leaf.op === "missing") return `NOT (${present})`;
   if (kind === "list") {
-    const holdsAny = (values: (string | number)[]) => `EXISTS (SELECT 1 FROM json_each(${x}) WHERE value IN (${values.map((v) => bind(String(v))).join(", ")}))`;
+    const holdsAny = (values: (string | number)[]) => `EXISTS (SELECT 1 FROM json_each(${x}) WHERE value IN ${oneOf(values.map(String), bind)})`;
     switch (leaf.op) {
       case "eq": return holdsAny([leaf.value as string]);
       case "ne": return `${present} AND NOT ${holdsAny([String(leaf.value)])}`;
@@ -238,12 +251,20 @@ function leafSql(leaf: Leaf, def: FactDef, x: string, bind: (v: Scalar) => strin
   }
   if (leaf.op === "in" || leaf.op === "notIn") {
     const same = leaf.values.filter((v) => kindOfValue(v) === kind);
-    const shares = same.length ? `${x} IN (${same.map(bind).join(", ")})` : "0";
+    const shares = same.length ? `${x} IN ${oneOf(same, bind)}` : "0";
     return leaf.op === "in" ? shares : `${present} AND NOT (${shares})`;
   }
   const c = leaf as Comparison;
   if (kindOfValue(c.value) !== kind) return "0";
   return `${x} ${sqlOperator[c.op]} ${bind(c.value)}`;
+}
+/**
+ * The right side of an IN: texts as one JSON parameter (a list may hold 200 values, twice what D1 binds in
+ * a statement), numbers bound one by one (SQLite reading a JSON number need not give back the very same double).
+ */
+function oneOf(values: (string | number)[], bind: (v: Scalar) => string): string {
+  if (values.every((v) => typeof v === "string")) return `(SELECT value FROM json_each(${bind(JSON.stringify(values))}))`;
+  return `(${values.map(bind).join(", ")})`;
 }
 const sqlOperator: Record<ComparisonOp, string> = { eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
 
@@ -280,16 +301,21 @@ const codesPerStatement = 500;
 /** Statements per D1 batch call. */
 const statementsPerBatch = 20;
 
+/** The statement reading facts (all, or `keys`) of the enterprises whose codes its one parameter lists as a JSON array. */
+export function factsStatement(asOf: string, keys?: readonly string[]): { sql: string; defs: readonly FactDef[] } {
+  const d = asOfDay(asOf);
+  const defs = keys ? readableFacts.filter((f) => keys.includes(f.key)) : readableFacts;
+  const select = ["e.credit_code AS creditCode", ...defs.map((f, i) => `${factSql[f.key]!(d)} AS f${i}`)].join(", ");
+  return { sql: `SELECT ${select} FROM ${enterpriseBasicInfo.table} e WHERE e.credit_code IN (SELECT value FROM json_each(?))`, defs };
+}
+
 /**
  * The facts of each enterprise (by credit code) as of a day, for the evaluator: the catalogue's facts, or
  * only `keys` (keys outside the catalogue, such as a paper's answers, are not read here and are left out).
  * An unknown credit code has no entry. Codes go 500 to a statement as one bound JSON array.
  */
 export async function loadFacts(db: D1Database, creditCodes: readonly string[], asOf: string, keys?: readonly string[]): Promise<Map<string, Facts>> {
-  const d = asOfDay(asOf);
-  const defs = keys ? readableFacts.filter((f) => keys.includes(f.key)) : readableFacts;
-  const select = ["e.credit_code AS creditCode", ...defs.map((f, i) => `${factSql[f.key]!(d)} AS f${i}`)].join(", ");
-  const sql = `SELECT ${select} FROM ${enterpriseBasicInfo.table} e WHERE e.credit_code IN (SELECT value FROM json_each(?))`;
+  const { sql, defs } = factsStatement(asOf, keys);
   const codes = [...new Set(creditCodes)];
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < codes.length; i += codesPerStatement) statements.push(db.prepare(sql).bind(JSON.stringify(codes.slice(i, i + codesPerStatement))));
