@@ -13,10 +13,25 @@ import type { PolicyCondition } from "../../events/policy/conditions.ts";
 import { leafText, matchPolicy, shortfallText, type LeafOutcome, type PolicyOutcome, type ValueText } from "../../events/policy/match.ts";
 import type { EnterprisePolicyRow, MatchKind, MatchReason, PolicyEnterpriseRow } from "../../events/api/policy.ts";
 import { enterprisesMeeting, loadFacts } from "../conditions/index.ts";
+import { policy as policyFamily } from "../../events/families/casework.ts";
+import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
+import { notFound } from "../errors.ts";
 import * as q from "./queries.ts";
 
 /** The day matching is decided for: today in China (UTC+8). */
 export const chinaToday = (now = Date.now()) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export async function policyOr404(db: D1Database, id: string) {
+  const found = await q.policyById(db, id);
+  if (!found) throw notFound(policyFamily.label);
+  return found;
+}
+
+export async function enterpriseOr404(db: D1Database, creditCode: string) {
+  const found = await q.enterpriseByCode(db, creditCode);
+  if (!found) throw notFound(enterpriseBasicInfo.label);
+  return found;
+}
 
 /** The facts every condition of these policies asks (loaded once for all of them). */
 const factKeysOf = (policies: readonly { conditions: readonly PolicyCondition[] }[]) => [...new Set(policies.flatMap((p) => p.conditions.flatMap((c) => factsOf(c.condition))))];

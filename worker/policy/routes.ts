@@ -7,7 +7,6 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { policy as api } from "../../events/api/policy.ts";
 import { policy as policyFamily } from "../../events/families/casework.ts";
-import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { l } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 import type { Verb } from "../../events/api/verb.ts";
@@ -16,14 +15,12 @@ import type { Handler, RouteTable } from "../http/routes.ts";
 import { page, reply } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import { actorOfRequest, executeHere } from "../http/command.ts";
-import { notFound } from "../errors.ts";
 import { newTransition } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";
 import { displayTime } from "../time.ts";
-import { chinaToday, enterprisesForPolicy, policiesForEnterprise, trialOf } from "./match.ts";
+import { chinaToday, enterpriseOr404, enterprisesForPolicy, policiesForEnterprise, policyOr404, trialOf } from "./match.ts";
 import { notifyPolicy } from "./notify.ts";
 import { decideExpire, decidePublish } from "./lifecycle.ts";
-import * as q from "./queries.ts";
 
 export const policyTags = { match: "common:paclist:match", publish: "common:paclist:publish", import: "common:paclist:import" } as const;
 
@@ -42,18 +39,6 @@ const labels: Record<string, Text> = {
 };
 const query = <S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> => parseInput(schema, c.req.query(), labels);
 const idParam = (c: Context<AppEnv>) => requireParam(c.req.param("id"), z.string().min(1).max(64), "id", policyFamily.label);
-
-export async function policyOr404(db: D1Database, id: string) {
-  const found = await q.policyById(db, id);
-  if (!found) throw notFound(policyFamily.label);
-  return found;
-}
-
-export async function enterpriseOr404(db: D1Database, creditCode: string) {
-  const found = await q.enterpriseByCode(db, creditCode);
-  if (!found) throw notFound(enterpriseBasicInfo.label);
-  return found;
-}
 
 const summaries = new Map<object, Text>([
   [api.enterpriseMatch, l("企业匹配的政策：符合的与差一点符合的（附原因与所缺条件）", "Policies an enterprise meets and nearly meets, with reasons and what is missing")],
