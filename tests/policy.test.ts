@@ -5,11 +5,16 @@
  * enterprise's service staff once per enterprise and policy.
  */
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { matchPolicy, nearMiss, shortfallOf, shortfallText } from "../events/policy/match.ts";
 import { evaluate } from "../events/conditions/evaluate.ts";
 import type { PolicyCondition } from "../events/policy/conditions.ts";
+import { importPolicies, type PolicySource } from "../worker/policy/import.ts";
+import { demoPolicies, seedDemoPolicies } from "../worker/seed/policy-demo.ts";
+import { store } from "../worker/modules.ts";
+import { seedId } from "../worker/seed/index.ts";
+import type { Library } from "./policy-source/server.ts";
 
 let admin: string;
 const run = crypto.randomUUID().slice(0, 6);
@@ -241,5 +246,89 @@ describe("a policy's conditions are checked when saved", () => {
     const bare = await ok("/common/paclist/save", { policyName: `${prefix}无条件`, policyLevel: "national", policyType: "subsidy" });
     const refused = await call(`/common/paclist/publish/${bare.id}`, { token: admin, method: "POST" });
     expect(refused.body).toMatchObject({ code: 422, msg: "政策尚未拆分条件，不能发布" });
+  });
+});
+
+describe("importing policies from an external library over HTTP", () => {
+  const sourceUrl = inject("policySourceUrl");
+  const library = async (lib: Library) => {
+    const answer = await fetch(`${sourceUrl}/__library`, { method: "POST", body: JSON.stringify(lib) });
+    expect(answer.ok).toBe(true);
+  };
+  const hits = async (name: string) => (await (await fetch(`${sourceUrl}/__hits?name=${name}`)).json()) as Record<string, number>;
+  const source = (name: string, extra: Partial<PolicySource> = {}): PolicySource => ({ base: `${sourceUrl}/lib/${name}`, sourceCode: `src${run}`, pageSize: 5, backoff: () => 0, timeoutMs: 2_000, moduleCode, ...extra });
+  const imported = (externalId: string) => env.DB.prepare("SELECT policy_name AS name, status, conditions, source_code AS sourceCode FROM policy_pac_list WHERE source_code = ? AND external_id = ?").bind(`src${run}`, externalId).first<{ name: string; status: string | null; conditions: string; sourceCode: string }>();
+
+  it("brings every demo policy in as a draft over three pages; again, nothing changes; a changed title updates its one policy", async () => {
+    const name = `demo${run}`;
+    await library({ name, items: demoPolicies });
+    const first = await importPolicies({ db: env.DB, store }, source(name));
+    expect(first).toMatchObject({ pages: 3, read: demoPolicies.length, created: demoPolicies.length, updated: 0, rejected: 0 });
+    const hitech = await imported("gov-hitech-2016");
+    expect(hitech).toMatchObject({ name: "高新技术企业认定管理办法", status: null });
+    expect(JSON.parse(hitech!.conditions)).toEqual(demoPolicies[0]!.conditions);
+
+    expect(await importPolicies({ db: env.DB, store }, source(name))).toMatchObject({ created: 0, updated: 0, unchanged: demoPolicies.length });
+    await library({ name, items: demoPolicies.map((p, i) => (i === 1 ? { ...p, title: `${p.title}（2024年修订）` } : p)) });
+    expect(await importPolicies({ db: env.DB, store }, source(name))).toMatchObject({ created: 0, updated: 1, unchanged: demoPolicies.length - 1 });
+    expect((await imported("gov-tsme-2022"))!.name).toBe("科技型中小企业评价办法（2024年修订）");
+  });
+
+  it("an item the family refuses is reported with its reason; the rest of its page goes in", async () => {
+    const name = `bad${run}`;
+    const good = { id: "ok-1", title: `${prefix}可导入`, level: "provincial", category: "subsidy", conditions: [{ code: "c", label: { "zh-CN": "注册资本", "en-US": "Capital" }, condition: { fact: "regCapital", op: "gte", value: 1 } }] };
+    const unknownFact = { ...good, id: "bad-fact", conditions: [{ ...good.conditions[0], condition: { fact: "noSuchFact", op: "gte", value: 1 } }] };
+    const badLevel = { ...good, id: "bad-level", level: "galactic" };
+    await library({ name, items: [good, unknownFact, badLevel] });
+    const outcome = await importPolicies({ db: env.DB, store }, source(name));
+    expect(outcome).toMatchObject({ created: 1, rejected: 2 });
+    expect(outcome.rejections[0]).toBe("bad-fact: 申报条件：条件 c 的第 0 项引用了未知的事实“noSuchFact”");
+    expect(outcome.rejections[1]).toMatch(/^bad-level: level /);
+    expect(await imported("ok-1")).not.toBeNull();
+    expect(await imported("bad-fact")).toBeNull();
+  });
+
+  it("retries a 500, a 429 and a malformed page; an error answer of the source is not retried and writes nothing", async () => {
+    const flaky = `flaky${run}`;
+    const item = (id: string) => ({ id, title: `${prefix}${id}`, level: "national", category: "tax" });
+    await library({ name: flaky, items: [item("f1")], faults: { "1": { kind: "500", times: 1 } } });
+    expect(await importPolicies({ db: env.DB, store }, source(flaky))).toMatchObject({ created: 1 });
+    expect((await hits(flaky))["1"]).toBe(2);
+    await library({ name: flaky, items: [item("f2")], faults: { "1": { kind: "malformed", times: 2 } } });
+    expect(await importPolicies({ db: env.DB, store }, source(flaky))).toMatchObject({ created: 1 });
+    await library({ name: flaky, items: [item("f3")], faults: { "1": { kind: "429", times: 5 } } });
+    await expect(importPolicies({ db: env.DB, store }, source(flaky))).rejects.toMatchObject({ name: "SourceFailed", retryable: true });
+    expect((await hits(flaky))["1"]).toBe(3);
+
+    const closed = `closed${run}`;
+    await library({ name: closed, items: [item("c1")], faults: { "1": { kind: "refuse", times: 1 } } });
+    await expect(importPolicies({ db: env.DB, store }, source(closed))).rejects.toMatchObject({ retryable: false, message: "the source refused: 5003 library closed for maintenance" });
+    expect((await hits(closed))["1"]).toBe(1);
+    expect(await imported("c1")).toBeNull();
+  });
+
+  it("sends its key; a wrong one is the source's refusal; a timeout is retried then fails", async () => {
+    const locked = `locked${run}`;
+    await library({ name: locked, key: "s3cret", items: [{ id: "k1", title: `${prefix}k1`, level: "county", category: "talent" }] });
+    await expect(importPolicies({ db: env.DB, store }, source(locked, { key: "wrong" }))).rejects.toMatchObject({ retryable: false });
+    expect(await importPolicies({ db: env.DB, store }, source(locked, { key: "s3cret" }))).toMatchObject({ created: 1 });
+    const slow = `slow${run}`;
+    await library({ name: slow, items: [], faults: { "1": { kind: "timeout", times: 9 } } });
+    await expect(importPolicies({ db: env.DB, store }, source(slow, { timeoutMs: 200, attempts: 2 }))).rejects.toMatchObject({ retryable: true, message: expect.stringContaining("timed out after 200 ms") });
+  });
+});
+
+describe("the demo policies", () => {
+  it("are created and published through the module's rules, and explain themselves on an enterprise", async () => {
+    const count = await seedDemoPolicies(env.DB, store, seedId, new Date().toISOString());
+    expect(count).toBe(demoPolicies.length);
+    const rows = await env.DB.prepare("SELECT status, COUNT(*) AS n FROM policy_pac_list WHERE source_code = 'demo' GROUP BY status").all<{ status: string; n: number }>();
+    expect(rows.results).toEqual([{ status: "published", n: demoPolicies.length }]);
+    // the Xi'an award asks one thing: a high-tech certificate in force, which none of this file's enterprises holds
+    const award = await seedId("policy:xa-hitech-award-2024");
+    const matched = (await call(`/common/paclist/matchEnterprises?policyId=${award}&firmName=${encodeURIComponent(prefix)}`, { token: admin })).body;
+    expect(matched.total).toBe(0);
+    const trial = (await call(`/common/paclist/matchDetail?policyId=${award}&creditCode=${firms.A.creditCode}`, { token: admin, lang: "en-US" })).body.data;
+    expect(trial.conditions[0].reasons[0].text).toBe("High-tech enterprise (in force): no (required = yes)");
   });
 });

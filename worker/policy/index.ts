@@ -10,6 +10,7 @@ import { principal } from "../commands/execute.ts";
 import { policyRoutes } from "./routes.ts";
 import { noticeProjection, notifyPending } from "./notify.ts";
 import { chinaToday } from "./match.ts";
+import { importHandler } from "./import.ts";
 
 /** The cron tick's share: at most 8 s of notices (the rest on the next tick). */
 const tickBudgetMs = 8_000;
@@ -23,4 +24,5 @@ export const policyModule: Module = {
       await notifyPending({ db: env.DB, store, actor: principal("scheduler"), asOf: chinaToday(now), budgetMs: tickBudgetMs });
     },
   },
+  handlers: [importHandler],
 };
