@@ -10,6 +10,7 @@ import { factCatalogue, operatorsFor, type FactDef } from "../events/conditions/
 import { evaluate } from "../events/conditions/evaluate.ts";
 import type { Condition, FactValue, Facts, Leaf } from "../events/conditions/tree.ts";
 import { compileCondition, enterprisesMeeting, factSql, loadFacts } from "../worker/conditions/index.ts";
+import { factsStatement } from "../worker/conditions/queries.ts";
 import { call, creditCode, login } from "./helpers.ts";
 import { families } from "../events/families/index.ts";
 import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
@@ -19,6 +20,7 @@ import { store } from "../worker/modules.ts";
 import { newCreate } from "../worker/resources/commands.ts";
 import type { Family } from "../events/family.ts";
 import type { StreamWrite } from "../worker/store/types.ts";
+import { Rng } from "../worker/seed/enterprise-demo/random.ts";
 
 const asOf = "2026-11-27";
 let token: string;
@@ -179,6 +181,19 @@ describe("the facts read", () => {
     expect(facts.get(b.creditCode)).toEqual({ regCapital: 20, inventionPatents: 0 });
   });
 
+  it("seeks every subquery by the enterprise's credit code (a filter's own index would scan every enterprise's records)", async () => {
+    const plan = async (sql: string, ...params: unknown[]) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).filter((l) => /^(SEARCH|SCAN) /.test(l));
+    const reads = await plan(factsStatement(asOf).sql, "[]");
+    const subqueries = reads.filter((l) => !/^SEARCH e |json_each/.test(l));
+    expect(subqueries.length).toBeGreaterThanOrEqual(factCatalogue.length - 9);
+    expect(subqueries.filter((l) => !/^SEARCH \w+ USING INDEX \w+_credit_code_\w+ \(credit_code=\?\)$/.test(l))).toEqual([]);
+    const every = factCatalogue.map((f): Condition => ({ fact: f.key, op: "exists" }));
+    const { sql, params } = compileCondition({ any: every }, asOf);
+    const matched = await plan(`SELECT 1 FROM en_enterprise_basic_info e WHERE ${sql}`, ...params);
+    expect(matched.filter((l) => !/^SCAN e$/.test(l) && !/USING INDEX \w+_credit_code_\w+ \(credit_code=\?\)$/.test(l))).toEqual([]);
+  });
+
   it("refuses a day that is not one", async () => {
     await expect(loadFacts(env.DB, [], "2026-02-30")).rejects.toThrow(/asOf/);
     expect(() => compileCondition({ fact: "regCapital", op: "gt", value: 1 }, "2026-1-1")).toThrow(/asOf/);
@@ -188,18 +203,8 @@ describe("the facts read", () => {
 
 // ---------------------------------------------------------------- the two paths agree
 
-/** The generated trees' randomness: mulberry32, seeded, so a failure names a tree that can be replayed. */
-function rng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-type Rng = ReturnType<typeof rng>;
+/** The generated trees' randomness: seeded (the demo's mulberry32), so a failure names a tree that can be replayed. */
+const rng = (seed: number) => new Rng(seed);
 
 /** Families the facts read: the demo region is built with these only (the rest do not change a fact). */
 const factFamilies = families.filter((f) =>

@@ -2,7 +2,7 @@
  * The pure evaluator of a condition tree over one enterprise's facts. It answers with a trace: every node
  * with whether it passed, and for a leaf the fact's value, what was expected and, when a number missed,
  * by how much (`gap`, always ≥ 0: "needs 1 more invention patent" is a `gte 1` leaf with gap 1). Rules the
- * SQL compiler follows too (worker/conditions/sql.ts): two-valued logic, a missing fact fails every
+ * SQL compiler follows too (worker/conditions/queries.ts): two-valued logic, a missing fact fails every
  * comparison, range and list test (and passes `missing`); a list-valued fact (a multi-value dictionary)
  * is `eq v` when it contains v, `in` when it shares a value, `notIn` when it shares none.
  */

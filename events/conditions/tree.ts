@@ -2,7 +2,7 @@
  * One condition language over enterprise facts, shared by evaluation metrics and entry conditions,
  * policies and their matching, and the web's condition builder. A condition is a JSON tree: `all`, `any`,
  * `not`, or a leaf that asks one fact (events/conditions/facts.ts) one question. It is compiled two ways:
- * to SQL over the read models (worker/conditions/sql.ts, to find candidates fast) and to the pure
+ * to SQL over the read models (worker/conditions/queries.ts, to find candidates fast) and to the pure
  * evaluator of events/conditions/evaluate.ts, which answers with a trace. The two agree because both use
  * two-valued logic: a comparison on a missing fact is false (the SQL wraps every leaf in coalesce(…, 0)),
  * and `not` flips the answer.

@@ -63,6 +63,13 @@ const E = (key: keyof (typeof enterpriseBasicInfo)["fields"] & string) => column
 const count = (family: { table: string }, where: string) => `(SELECT COUNT(*) FROM ${family.table} x WHERE x.credit_code = e.credit_code AND ${where})`;
 /** A synchronised item still returned by its source. */
 const stillListed = "COALESCE(x.source_removed, 0) = 0";
+/**
+ * A column compared but never used to pick an index (SQLite's unary +): every subquery must seek by the
+ * enterprise's credit code. Without statistics the planner otherwise takes a filter's own index (patent
+ * type, legal status, period type: a few values over every enterprise's records) and scans 100,000
+ * enterprises' worth of rows per enterprise; an enterprise's own records are few, so reading them all is cheap.
+ */
+const plain = (column: string) => `+${column}`;
 /** A date on or before the day (an unknown date does not exclude the record). */
 const notAfter = (column: string, d: AsOf) => `(${column} IS NULL OR ${column} <= ${d.day})`;
 
@@ -73,7 +80,7 @@ const patentTerm: Record<string, number> = { invention: 20, utilityModel: 10, de
 const patentsInForce = (type: keyof typeof patentTerm, d: AsOf, extra = "") =>
   count(
     patentInfo,
-    `${P("patentType")} = '${type}' AND ${P("legalStatus")} = 'granted' AND ${notAfter(P("grantDate"), d)} ` +
+    `${plain(P("patentType"))} = '${type}' AND ${plain(P("legalStatus"))} = 'granted' AND ${notAfter(P("grantDate"), d)} ` +
       `AND (${P("appDate")} IS NULL OR ${P("appDate")} > date(${d.day}, '-${patentTerm[type]} years'))${extra}`,
   );
 
@@ -91,7 +98,7 @@ const honoursInForce = (d: AsOf, level?: string) =>
     honoraryQualifications,
     `COALESCE(${HQ("status")}, 'valid') NOT IN ('revoked', 'publicity') AND ${notAfter(HQ("validFrom"), d)} ` +
       `AND CASE WHEN ${HQ("validTo")} IS NULL THEN COALESCE(${HQ("status")}, 'valid') <> 'expired' ELSE ${HQ("validTo")} >= ${d.day} END` +
-      (level ? ` AND ${HQ("level")} = '${level}'` : ""),
+      (level ? ` AND ${plain(HQ("level"))} = '${level}'` : ""),
   );
 
 const H = columnsOf(hitech);
@@ -103,7 +110,7 @@ const hitechValid = (d: AsOf) =>
 const F = columnsOf(financialInfo);
 /** The latest annual period up to the day's year (ties: the last updated row). */
 const latestAnnual = (d: AsOf, alias = "x") =>
-  `${alias}.credit_code = e.credit_code AND ${F("periodType", alias)} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}' ` +
+  `${alias}.credit_code = e.credit_code AND ${plain(F("periodType", alias))} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}' ` +
   `ORDER BY ${F("period", alias)} DESC, ${alias}.update_time DESC, ${alias}.id DESC LIMIT 1`;
 const finance = (expr: string, d: AsOf) => `(SELECT ${expr} FROM ${financialInfo.table} x WHERE ${latestAnnual(d)})`;
 const ratio = (num: string, den: string) => `CASE WHEN ${den} > 0 THEN ${num} * 100.0 / ${den} END`;
@@ -112,7 +119,7 @@ const revenue = F("operatingIncome");
 const revenueGrowth = (d: AsOf) => {
   const prev = F("operatingIncome", "p");
   const previous =
-    `(SELECT ${ratio(`(${revenue} - ${prev})`, prev)} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${F("periodType", "p")} = 'annual' ` +
+    `(SELECT ${ratio(`(${revenue} - ${prev})`, prev)} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${plain(F("periodType", "p"))} = 'annual' ` +
     `AND substr(${F("period", "p")}, 1, 4) = CAST(CAST(substr(${F("period")}, 1, 4) AS INTEGER) - 1 AS TEXT) ` +
     `ORDER BY ${F("period", "p")} DESC, p.update_time DESC, p.id DESC LIMIT 1)`;
   return finance(previous, d);
@@ -147,7 +154,7 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   utilityPatents: (d) => patentsInForce("utilityModel", d),
   designPatents: (d) => patentsInForce("design", d),
   softwareCopyrights: softwareInForce,
-  trademarks: (d) => count(trademarkInfo, `${TM("status")} = 'registered' AND ${notAfter(TM("regPubDate"), d)} AND (${TM("validTo")} IS NULL OR ${TM("validTo")} >= ${d.day})`),
+  trademarks: (d) => count(trademarkInfo, `${plain(TM("status"))} = 'registered' AND ${notAfter(TM("regPubDate"), d)} AND (${TM("validTo")} IS NULL OR ${TM("validTo")} >= ${d.day})`),
   // 科技型中小企业评价办法: class I is invention patents (the other class I kinds — plant varieties, new drugs,
   // layout designs — have no read model); class II is utility models, designs and software copyrights
   ipClass1: (d) => patentsInForce("invention", d),
@@ -186,7 +193,7 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   litigations: (d) => count(synJudDocList, `${stillListed} AND ${notAfter(JUD("judgeDate"), d)}`),
 
   taxCreditGrade: (d) =>
-    `(SELECT ${G("grade")} FROM ${enterpriseGrade.table} x WHERE x.credit_code = e.credit_code AND ${G("gradeType")} = 'taxCredit' AND ${upToYear(G("gradeYear"), d)} ` +
+    `(SELECT ${G("grade")} FROM ${enterpriseGrade.table} x WHERE x.credit_code = e.credit_code AND ${plain(G("gradeType"))} = 'taxCredit' AND ${upToYear(G("gradeYear"), d)} ` +
     `AND ${notAfter(G("publishDate"), d)} ORDER BY ${G("gradeYear")} DESC NULLS LAST, ${G("publishDate")} DESC NULLS LAST, x.id DESC LIMIT 1)`,
 };
 
@@ -280,16 +287,21 @@ const codesPerStatement = 500;
 /** Statements per D1 batch call. */
 const statementsPerBatch = 20;
 
+/** The statement reading facts (all, or `keys`) of the enterprises whose codes its one parameter lists as a JSON array. */
+export function factsStatement(asOf: string, keys?: readonly string[]): { sql: string; defs: readonly FactDef[] } {
+  const d = asOfDay(asOf);
+  const defs = keys ? readableFacts.filter((f) => keys.includes(f.key)) : readableFacts;
+  const select = ["e.credit_code AS creditCode", ...defs.map((f, i) => `${factSql[f.key]!(d)} AS f${i}`)].join(", ");
+  return { sql: `SELECT ${select} FROM ${enterpriseBasicInfo.table} e WHERE e.credit_code IN (SELECT value FROM json_each(?))`, defs };
+}
+
 /**
  * The facts of each enterprise (by credit code) as of a day, for the evaluator: the catalogue's facts, or
  * only `keys` (keys outside the catalogue, such as a paper's answers, are not read here and are left out).
  * An unknown credit code has no entry. Codes go 500 to a statement as one bound JSON array.
  */
 export async function loadFacts(db: D1Database, creditCodes: readonly string[], asOf: string, keys?: readonly string[]): Promise<Map<string, Facts>> {
-  const d = asOfDay(asOf);
-  const defs = keys ? readableFacts.filter((f) => keys.includes(f.key)) : readableFacts;
-  const select = ["e.credit_code AS creditCode", ...defs.map((f, i) => `${factSql[f.key]!(d)} AS f${i}`)].join(", ");
-  const sql = `SELECT ${select} FROM ${enterpriseBasicInfo.table} e WHERE e.credit_code IN (SELECT value FROM json_each(?))`;
+  const { sql, defs } = factsStatement(asOf, keys);
   const codes = [...new Set(creditCodes)];
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < codes.length; i += codesPerStatement) statements.push(db.prepare(sql).bind(JSON.stringify(codes.slice(i, i + codesPerStatement))));
