@@ -4,7 +4,7 @@
  * member ∧ not in the ledger). Filters are bound values; the compiled condition's SQL is built from a
  * checked tree by worker/conditions (never from request text).
  */
-import { policyConditions, type PolicyCondition } from "../../events/policy/conditions.ts";
+import type { PolicyCondition } from "../../events/policy/conditions.ts";
 import type { Condition } from "../../events/conditions/tree.ts";
 import { policy as policyFamily } from "../../events/families/casework.ts";
 import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
@@ -37,18 +37,30 @@ const policyColumns =
   "id AS policyId, policy_name AS policyName, policy_no AS policyNo, issuing_authority AS issuingAuthority, policy_level AS policyLevel, policy_type AS policyType, " +
   "subsidy, subsidy_amount AS subsidyAmount, effective_date AS effectiveDate, expiry_date AS expiryDate, module_code AS moduleCode, status, version, conditions";
 
-/** A stored conditions column as the family's schema has it (a row that does not parse has none). */
-function conditionsOf(text: unknown): PolicyCondition[] {
-  if (typeof text !== "string" || text === "") return [];
-  try {
-    const parsed = policyConditions.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
+/**
+ * A stored conditions column. The family's schema and check held it on every write, so it is read back
+ * as written (no second validation per read: matching reads every published policy per request); parsed
+ * values are kept per policy version, the text being the same for as long as the version is.
+ */
+const parsedConditions = new Map<string, { version: number; conditions: PolicyCondition[] }>();
+function conditionsOf(id: string, version: number, text: unknown): PolicyCondition[] {
+  const kept = parsedConditions.get(id);
+  if (kept && kept.version === version) return kept.conditions;
+  let conditions: PolicyCondition[] = [];
+  if (typeof text === "string" && text !== "") {
+    try {
+      const value: unknown = JSON.parse(text);
+      conditions = Array.isArray(value) ? (value as PolicyCondition[]) : [];
+    } catch {
+      conditions = [];
+    }
   }
+  if (parsedConditions.size > 5_000) parsedConditions.clear();
+  parsedConditions.set(id, { version, conditions });
+  return conditions;
 }
 
-const toPolicy = (row: Record<string, unknown>): PolicyRow => ({ ...(row as unknown as PolicyRow), conditions: conditionsOf(row.conditions) });
+const toPolicy = (row: Record<string, unknown>): PolicyRow => ({ ...(row as unknown as PolicyRow), conditions: conditionsOf(String(row.policyId), Number(row.version), row.conditions) });
 
 /** The whole tree of a policy's named conditions: every one must hold. */
 export const treeOf = (conditions: readonly PolicyCondition[]): Condition => ({ all: conditions.map((c) => c.condition) });
