@@ -117,10 +117,9 @@ export const standardTypes: { id: string; name: string; enName: string; parentId
   { id: "0107", name: "超时提醒", enName: "Overdue", parentId: "01", point: "timer", todo: false },
   { id: "02", name: "系统消息", enName: "System messages", parentId: null, point: null, todo: false },
   { id: "0201", name: "系统通知", enName: "System notice", parentId: "02", point: "system", todo: false },
+  { id: "0202", name: "政策匹配推送", enName: "Policy match", parentId: "02", point: "policy-match", todo: false },
   { id: "03", name: "任务提醒", enName: "Task reminders", parentId: null, point: null, todo: false },
   { id: "0301", name: "任务到期提醒", enName: "Task due soon", parentId: "03", point: "task-due", todo: false },
   { id: "0302", name: "任务逾期提醒", enName: "Task overdue", parentId: "03", point: "task-overdue", todo: false },
   { id: "0303", name: "任务未跟进预警", enName: "Task not followed up", parentId: "03", point: "task-stale", todo: false },
-  { id: "04", name: "政策推送", enName: "Policy notices", parentId: null, point: null, todo: false },
-  { id: "0401", name: "政策匹配推送", enName: "Policy match", parentId: "04", point: "policy-match", todo: false },
 ];
