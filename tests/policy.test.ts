@@ -15,6 +15,13 @@ import { demoPolicies, seedDemoPolicies } from "../worker/seed/policy-demo.ts";
 import { store } from "../worker/modules.ts";
 import { seedId } from "../worker/seed/index.ts";
 import type { Library } from "./policy-source/server.ts";
+import { notifyPending, notifyPolicy } from "../worker/policy/notify.ts";
+import { chinaToday } from "../worker/policy/match.ts";
+import { execute, principal } from "../worker/commands/execute.ts";
+import { newTransition } from "../worker/resources/commands.ts";
+import { decidePublish } from "../worker/policy/lifecycle.ts";
+import { policy as policyFamily } from "../events/families/casework.ts";
+import type { Family } from "../events/family.ts";
 
 let admin: string;
 const run = crypto.randomUUID().slice(0, 6);
@@ -218,6 +225,22 @@ describe("publishing tells the service staff once per enterprise and policy", ()
     expect((await notices(staffX.token)).length + (await notices(staffY.token)).length).toBe(2);
   });
 
+  it("a publication cut short by its budget is finished by the cron, telling nobody twice", async () => {
+    const id = (await ok("/common/paclist/save", { policyName: `${prefix}定时推送`, policyLevel: "county", policyType: "subsidy", moduleCode: `cron${run}`, conditions: policies.P1 })).id;
+    const scheduler = principal("scheduler");
+    // published as the route does it, then the notices cut short before their first chunk
+    await execute({ name: "policy.publish", decide: async ({ db, at }) => ({ writes: [await newTransition(db, policyFamily as unknown as Family, id, "publish", (r) => decidePublish(r, at))], answer: null }) }, scheduler, { db: env.DB, store });
+    const cut = await notifyPolicy({ db: env.DB, store, actor: scheduler, asOf: chinaToday(), budgetMs: -1 }, id);
+    expect(cut).toEqual({ notified: 0, messages: 0, complete: false });
+    const state = () => env.DB.prepare("SELECT noticed_at AS at, (SELECT COUNT(*) FROM policy_notice n WHERE n.policy_id = p.id AND n.credit_code = ?) AS a FROM policy_pac_list p WHERE p.id = ?").bind(firms.A.creditCode, id).first<{ at: string | null; a: number }>();
+    expect(await state()).toEqual({ at: null, a: 0 });
+    const tick = await notifyPending({ db: env.DB, store, actor: scheduler, asOf: chinaToday(), budgetMs: 60_000 });
+    expect(tick).toMatchObject({ complete: true });
+    expect(tick.notified).toBeGreaterThanOrEqual(1);
+    expect(await state()).toEqual({ at: expect.any(String), a: 1 });
+    expect((await notifyPending({ db: env.DB, store, actor: scheduler, asOf: chinaToday() })).notified).toBe(0);
+  });
+
   it("an expired policy is not matched; expiring a draft is refused", async () => {
     await ok(`/common/paclist/expire/${ids.P3}`, {});
     expect((await call(`/common/paclist/expire/${ids.P3}`, { token: admin, method: "POST" })).body.code).toBe(422);
@@ -297,7 +320,7 @@ describe("importing policies from an external library over HTTP", () => {
     await library({ name: flaky, items: [item("f2")], faults: { "1": { kind: "malformed", times: 2 } } });
     expect(await importPolicies({ db: env.DB, store }, source(flaky))).toMatchObject({ created: 1 });
     await library({ name: flaky, items: [item("f3")], faults: { "1": { kind: "429", times: 5 } } });
-    await expect(importPolicies({ db: env.DB, store }, source(flaky))).rejects.toMatchObject({ name: "SourceFailed", retryable: true });
+    await expect(importPolicies({ db: env.DB, store }, source(flaky))).rejects.toMatchObject({ name: "PageFailed", retryable: true });
     expect((await hits(flaky))["1"]).toBe(3);
 
     const closed = `closed${run}`;

@@ -6,7 +6,7 @@
  * `GET /__hits?name=` answers how many requests each page got.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { json as answer, listen, readJson, scenarioBook } from "../local-http.ts";
 
 export interface Library {
   name: string;
@@ -16,31 +16,22 @@ export interface Library {
 }
 
 export function startPolicySource(port = 0): Promise<{ url: string; server: Server }> {
-  const libraries = new Map<string, Library>();
-  const hits = new Map<string, Record<number, number>>();
+  const book = scenarioBook<Library>((l) => l.name);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => answer(res, status, body);
     if (req.method === "POST" && url.pathname === "/__library") {
-      let text = "";
-      for await (const chunk of req) text += chunk;
-      const library = JSON.parse(text) as Library;
-      libraries.set(library.name, library);
-      hits.delete(library.name);
+      book.set(await readJson<Library>(req));
       return json(200, { ok: true });
     }
-    if (url.pathname === "/__hits") return json(200, hits.get(url.searchParams.get("name") ?? "") ?? {});
+    if (url.pathname === "/__hits") return json(200, book.hitsOf(url.searchParams.get("name") ?? ""));
     const match = /^\/lib\/([^/]+)\/policies$/.exec(url.pathname);
-    const library = match ? libraries.get(match[1]!) : undefined;
+    const library = match ? book.get(match[1]!) : undefined;
     if (!library) return json(404, { code: 404, message: "no such library" });
     const page = Number(url.searchParams.get("page"));
     const size = Number(url.searchParams.get("size"));
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100) return json(200, { code: 4001, message: "bad page or size" });
-    const count = (hits.get(library.name) ?? {})[page] ?? 0;
-    hits.set(library.name, { ...(hits.get(library.name) ?? {}), [page]: count + 1 });
+    const count = book.hit(library.name, page);
     if (library.key && req.headers.authorization !== `Bearer ${library.key}`) return json(200, { code: 4010, message: "invalid key" });
     const fault = library.faults?.[String(page)];
     if (fault && count < fault.times) {
@@ -62,5 +53,5 @@ export function startPolicySource(port = 0): Promise<{ url: string; server: Serv
     const items = library.items.filter((i) => !since || String((i as { updatedAt?: string }).updatedAt ?? "") > since);
     return json(200, { code: 0, message: "ok", data: { page, size, total: items.length, items: items.slice((page - 1) * size, page * size) } });
   });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+  return listen(server, port);
 }

@@ -19,10 +19,9 @@ import { recordWhere } from "../resources/query.ts";
 import type { EventStore } from "../store/index.ts";
 import type { StreamWrite } from "../store/types.ts";
 import type { RegisteredHandler } from "../module.ts";
+import { PageFailed, defaultBackoff, realSleep, type Fetcher } from "../sync/client.ts";
 
 const family = policyFamily as unknown as Family;
-
-export type Fetcher = (request: Request) => Promise<Response>;
 
 export interface PolicySource {
   base: string;
@@ -38,19 +37,7 @@ export interface PolicySource {
   moduleCode?: string | undefined;
 }
 
-/** The import could not go on: `retryable` says whether trying later may help. */
-export class SourceFailed extends Error {
-  override name = "SourceFailed";
-  readonly retryable: boolean;
-  constructor(message: string, retryable: boolean) {
-    super(message);
-    this.retryable = retryable;
-  }
-}
-
 class Retryable extends Error {}
-
-const defaultBackoff = (attempt: number) => Math.min(8_000, 250 * 2 ** (attempt - 2)) * (0.5 + Math.random() / 2);
 
 async function attemptPage(source: PolicySource, page: number, size: number, updatedSince?: string) {
   const headers: Record<string, string> = { accept: "application/json" };
@@ -68,7 +55,7 @@ async function attemptPage(source: PolicySource, page: number, size: number, upd
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw new SourceFailed(`HTTP ${response.status}`, false);
+    throw new PageFailed(`HTTP ${response.status}`, false);
   }
   let body: unknown;
   try {
@@ -78,7 +65,7 @@ async function attemptPage(source: PolicySource, page: number, size: number, upd
   }
   const parsed = sourcePage.safeParse(body);
   if (!parsed.success) throw new Retryable(`malformed page: ${parsed.error.issues[0]?.message ?? "unexpected shape"}`);
-  if (parsed.data.code !== 0) throw new SourceFailed(`the source refused: ${parsed.data.code} ${parsed.data.message ?? ""}`.trim(), false);
+  if (parsed.data.code !== 0) throw new PageFailed(`the source refused: ${parsed.data.code} ${parsed.data.message ?? ""}`.trim(), false);
   if (!parsed.data.data) throw new Retryable("malformed page: no data");
   return parsed.data.data;
 }
@@ -88,7 +75,7 @@ export async function fetchPolicyPage(source: PolicySource, page: number, size: 
   const attempts = source.attempts ?? 3;
   let last = "";
   for (let n = 1; n <= attempts; n++) {
-    if (n > 1) await new Promise((resolve) => setTimeout(resolve, (source.backoff ?? defaultBackoff)(n)));
+    if (n > 1) await realSleep((source.backoff ?? defaultBackoff)(n));
     try {
       return await attemptPage(source, page, size, updatedSince);
     } catch (error) {
@@ -96,7 +83,7 @@ export async function fetchPolicyPage(source: PolicySource, page: number, size: 
       last = error.message;
     }
   }
-  throw new SourceFailed(`page ${page}: ${last} (after ${attempts} attempts)`, true);
+  throw new PageFailed(`page ${page}: ${last} (after ${attempts} attempts)`, true);
 }
 
 export interface ImportOutcome {
