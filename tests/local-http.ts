@@ -51,3 +51,15 @@ export async function provideSource(project: TestProject, key: "syncSourceUrl" |
       server.close(() => resolve());
     });
 }
+
+/**
+ * Answers a fault every protocol has alike — "timeout" (never answers: the client's timeout fires), "500",
+ * "429" — and answers true; false leaves the fault (malformed, refusals) to the protocol's own answer.
+ */
+export function transportFault(res: ServerResponse, kind: string): boolean {
+  if (kind === "timeout") return true;
+  if (kind === "500") json(res, 500, { error: "upstream exploded" });
+  else if (kind === "429") json(res, 429, { error: "slow down" });
+  else return false;
+  return true;
+}

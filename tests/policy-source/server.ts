@@ -6,7 +6,7 @@
  * `GET /__hits?name=` answers how many requests each page got.
  */
 import { createServer, type Server } from "node:http";
-import { json as answer, listen, readJson, scenarioBook } from "../local-http.ts";
+import { json as answer, listen, readJson, scenarioBook, transportFault } from "../local-http.ts";
 
 export interface Library {
   name: string;
@@ -35,13 +35,8 @@ export function startPolicySource(port = 0): Promise<{ url: string; server: Serv
     if (library.key && req.headers.authorization !== `Bearer ${library.key}`) return json(200, { code: 4010, message: "invalid key" });
     const fault = library.faults?.[String(page)];
     if (fault && count < fault.times) {
+      if (transportFault(res, fault.kind)) return;
       switch (fault.kind) {
-        case "timeout":
-          return; // never answers: the client's timeout fires
-        case "500":
-          return json(500, { error: "upstream exploded" });
-        case "429":
-          return json(429, { error: "slow down" });
         case "malformed":
           res.writeHead(200, { "content-type": "application/json" });
           return res.end("{ not json");

@@ -6,7 +6,7 @@
  * `GET /__hits?creditCode=` answers how many requests each page got.
  */
 import { createServer, type Server } from "node:http";
-import { json as answer, listen, readJson, scenarioBook } from "../local-http.ts";
+import { json as answer, listen, readJson, scenarioBook, transportFault } from "../local-http.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
 import { envelope, noDataCode, parsePageUrl } from "../../events/syn/protocol.ts";
 import { sampleItem } from "../../events/syn/sample.ts";
@@ -45,13 +45,8 @@ export function startSyncSource(port = 0): Promise<{ url: string; server: Server
     if (scenario.key && req.headers.authorization !== `AppKey ${scenario.key}`) return json(401, { resultCode: "4010", resultMsg: "bad key" });
     const fault = scenario.faults?.[String(page.pageNo)];
     if (fault && count < fault.times) {
+      if (transportFault(res, fault.kind)) return;
       switch (fault.kind) {
-        case "timeout":
-          return; // never answers: the client's timeout fires
-        case "500":
-          return json(500, { error: "upstream exploded" });
-        case "429":
-          return json(429, { error: "slow down" });
         case "malformed":
           res.writeHead(200, { "content-type": "application/json" });
           return res.end('{"resultCode":"0000","resultData":{');
