@@ -22,7 +22,7 @@ import { chinaToday, enterpriseOr404, enterprisesForPolicy, policiesForEnterpris
 import { notifyPolicy } from "./notify.ts";
 import { decideExpire, decidePublish } from "./lifecycle.ts";
 
-export const policyTags = { match: "common:paclist:match", publish: "common:paclist:publish", import: "common:paclist:import" } as const;
+export const policyTags = { match: "common:paclist:match", publish: "common:paclist:publish" } as const;
 
 /** How long a publish request keeps telling staff before it leaves the rest to the cron (ms). */
 const publishBudgetMs = 15_000;
