@@ -19,6 +19,7 @@ import * as syncSchema from "../worker/sync/schema.ts";
 import * as workreportsSchema from "../worker/workreports/schema.ts";
 import * as tasksSchema from "../worker/tasks/schema.ts";
 import * as evaluationSchema from "../worker/evaluation/schema.ts";
+import * as policySchema from "../worker/policy/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -39,6 +40,7 @@ const tables = {
   ...drizzleTables(workreportsSchema),
   ...drizzleTables(tasksSchema),
   ...drizzleTables(evaluationSchema),
+  ...drizzleTables(policySchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

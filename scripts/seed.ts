@@ -10,6 +10,7 @@ import { buildEnterpriseDemo } from "../worker/seed/enterprise-demo/index.ts";
 import { startDemoApprovals } from "../worker/seed/enterprise-demo/approvals.ts";
 import { seedDemoTasks } from "../worker/seed/enterprise-demo/tasks.ts";
 import { seedDemoSchedules } from "../worker/seed/enterprise-demo/schedules.ts";
+import { seedDemoPolicies } from "../worker/seed/policy-demo.ts";
 import { seedDataModelDemo } from "../worker/seed/datamodel-demo.ts";
 import { seal } from "../worker/store/append.ts";
 import { lastPosition } from "../worker/store/read.ts";
@@ -61,6 +62,7 @@ if (sqlIndex > 0) {
       const approvals = await startDemoApprovals(env.DB, store, seedId, at);
       console.log(`seeded ${await seedDemoTasks(env.DB, store, seedId, at)} demo tasks from distributed plans`);
       await seedDemoSchedules(env.DB, store, seedId, at);
+      console.log(`seeded ${await seedDemoPolicies(env.DB, store, seedId, at)} demo policies, published, their enterprises' service staff told`);
       console.log(`seeded the enterprise demo region: ${events} records and ${approvals} applications in approval in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       // families needing what the demo does not make (an uploaded image) are expected; anything else is a bug to report
       for (const s of skipped.filter((s) => !s.reason.startsWith("needs "))) console.warn(`enterprise demo: ${s.family} left out (${s.reason})`);

@@ -22,6 +22,7 @@ import { listSettings } from "./list-settings.ts";
 import { files } from "./files.ts";
 import { dictionary } from "./dictionary.ts";
 import { evaluation } from "./evaluation.ts";
+import { policy } from "./policy.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, evaluation };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, evaluation, policy };
 export type { Answer, Verb } from "./verb.ts";

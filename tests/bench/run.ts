@@ -23,6 +23,7 @@ import { workreportFigures } from "./workreports.ts";
 import { taskFigures } from "./tasks.ts";
 import { evaluationFigures } from "./evaluation.ts";
 import { conditionFigures } from "./conditions.ts";
+import { policyFigures } from "./policy.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -297,6 +298,9 @@ lines.push(...(await evaluationFigures().catch((error: unknown): typeof lines =>
 lines.push(...(await conditionFigures().catch((error: unknown): typeof lines => {
   log("condition figures failed:", error);
   return [["condition figures (tests/bench/conditions.ts)", "failed", "", "", "", false]];
+lines.push(...(await policyFigures().catch((error: unknown): typeof lines => {
+  log("policy figures failed:", error);
+  return [["policy figures (tests/bench/policy.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -13,6 +13,7 @@ import { store } from "../../worker/modules.ts";
 import { boardCalls, remindersPass } from "./tasks-scenarios.ts";
 import { scoreAll, wholeRun } from "./evaluation-scenarios.ts";
 import { factBatches, matchPolicy } from "./conditions-scenarios.ts";
+import { enterpriseMatches, policyMatches } from "./policy-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -66,6 +67,10 @@ export default {
           return Response.json(await matchPolicy(env.DB, url.searchParams.get("asOf") ?? "2026-11-27", n("runs", 10)));
         case "/conditions/facts":
           return Response.json(await factBatches(env.DB, url.searchParams.get("asOf") ?? "2026-11-27", n("batches", 20)));
+        case "/policy/enterprise":
+          return Response.json(await enterpriseMatches(env.DB, (await request.json()) as string[], url.searchParams.get("asOf") ?? "", n("runs", 50)));
+        case "/policy/policy":
+          return Response.json(await policyMatches(env.DB, url.searchParams.get("policyId") ?? "", url.searchParams.get("asOf") ?? "", n("runs", 10)));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

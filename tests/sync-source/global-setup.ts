@@ -1,16 +1,9 @@
 /** Starts the local enterprise-credit API for the workerd tests and hands them its URL (`inject("syncSourceUrl")`). */
 import type { TestProject } from "vitest/node";
+import { provideSource } from "../local-http.ts";
 import { startSyncSource } from "./server.ts";
 
-export default async function setup(project: TestProject) {
-  const { url, server } = await startSyncSource();
-  project.provide("syncSourceUrl", url);
-  return () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-}
+export default (project: TestProject) => provideSource(project, "syncSourceUrl", () => startSyncSource());
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -6,7 +6,7 @@
  * `GET /__hits?creditCode=` answers how many requests each page got.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { json as answer, listen, readJson, scenarioBook, transportFault } from "../local-http.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
 import { envelope, noDataCode, parsePageUrl } from "../../events/syn/protocol.ts";
 import { sampleItem } from "../../events/syn/sample.ts";
@@ -27,40 +27,26 @@ export interface Scenario {
 const byArray = new Map(synLists.map((l) => [`${l.source.product}/${l.source.array}`, l]));
 
 export function startSyncSource(port = 0): Promise<{ url: string; server: Server }> {
-  const scenarios = new Map<string, Scenario>();
-  const hits = new Map<string, Record<number, number>>();
+  const book = scenarioBook<Scenario>((s) => s.creditCode);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => answer(res, status, body);
     if (req.method === "POST" && url.pathname === "/__scenario") {
-      let text = "";
-      for await (const chunk of req) text += chunk;
-      const scenario = JSON.parse(text) as Scenario;
-      scenarios.set(scenario.creditCode, scenario);
-      hits.delete(scenario.creditCode);
+      book.set(await readJson<Scenario>(req));
       return json(200, { ok: true });
     }
-    if (url.pathname === "/__hits") return json(200, hits.get(url.searchParams.get("creditCode") ?? "") ?? {});
+    if (url.pathname === "/__hits") return json(200, book.hitsOf(url.searchParams.get("creditCode") ?? ""));
     const page = parsePageUrl(url);
     const list = page && byArray.get(`${page.product}/${page.array}`);
     if (!page || !list) return json(404, { resultCode: "4004", resultMsg: "unknown product" });
-    const scenario = scenarios.get(page.creditCode);
-    const count = (hits.get(page.creditCode) ?? {})[page.pageNo] ?? 0;
-    hits.set(page.creditCode, { ...(hits.get(page.creditCode) ?? {}), [page.pageNo]: count + 1 });
+    const scenario = book.get(page.creditCode);
+    const count = book.hit(page.creditCode, page.pageNo);
     if (!scenario) return json(200, { resultCode: noDataCode, resultMsg: "查询无数据" });
     if (scenario.key && req.headers.authorization !== `AppKey ${scenario.key}`) return json(401, { resultCode: "4010", resultMsg: "bad key" });
     const fault = scenario.faults?.[String(page.pageNo)];
     if (fault && count < fault.times) {
+      if (transportFault(res, fault.kind)) return;
       switch (fault.kind) {
-        case "timeout":
-          return; // never answers: the client's timeout fires
-        case "500":
-          return json(500, { error: "upstream exploded" });
-        case "429":
-          return json(429, { error: "slow down" });
         case "malformed":
           res.writeHead(200, { "content-type": "application/json" });
           return res.end('{"resultCode":"0000","resultData":{');
@@ -76,5 +62,5 @@ export function startSyncSource(port = 0): Promise<{ url: string; server: Server
     const items = slice.map((i) => sampleItem(list, page.creditCode, page.entName, i, scenario.revision ?? 0));
     return json(200, envelope(page, items, indexes.length));
   });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cisp`, server })));
+  return listen(server, port, "/cisp");
 }

@@ -2,23 +2,20 @@
  * /file: upload to R2 (one file per call), download, metadata by ids or by business, delete. The metadata
  * is a record of the file family (events, history, log); the bytes are an R2 object.
  */
-import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { z } from "zod";
 import { files as fileVerbs } from "../../events/api/files.ts";
 import { t } from "../../events/i18n.ts";
 import { file } from "../../events/families/sys.ts";
-import { l, type Family } from "../../events/family.ts";
+import { l } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, page, requirePermission } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { findById, findByIds, listAll, listPage, parseListQuery } from "../resources/query.ts";
-import { newCreate, newDeletes } from "../resources/commands.ts";
-import { checkUpload, contentTypeOf, extensionOf } from "../../events/uploads.ts";
-
-const files = file as unknown as Family;
+import { newDeletes } from "../resources/commands.ts";
+import { downloadHeaders, fileFamily as files, prepareUpload } from "./store.ts";
 
 async function upload(c: Context<AppEnv>) {
   const contentType = c.req.header("content-type") ?? "";
@@ -27,26 +24,17 @@ async function upload(c: Context<AppEnv>) {
   const parts = [...form.values()].filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v);
   if (parts.length === 0) throw new DomainError(codes.validation, "uploadMissing");
   if (parts.length > 1) throw new DomainError(codes.validation, "uploadMultiple");
-  const part = parts[0]!;
-  const bytes = new Uint8Array(await part.arrayBuffer());
-  const problem = checkUpload(part.name, bytes.byteLength, bytes.subarray(0, 4096));
-  if (problem) throw new DomainError(codes.validation, problem);
-
-  const id = crypto.randomUUID();
-  const ext = extensionOf(part.name);
-  const objectKey = `files/${id}`;
   const businessType = typeof form.get("businessType") === "string" ? (form.get("businessType") as string) : undefined;
   const businessId = typeof form.get("businessId") === "string" ? (form.get("businessId") as string) : undefined;
-  const record = { name: part.name.slice(0, 255), ext, size: bytes.byteLength, contentType: contentTypeOf(ext), sha256: createHash("sha256").update(bytes).digest("hex"), objectKey, businessType, businessId };
-  const write = newCreate(files, record, id);
+  const upload = await prepareUpload(c.env.FILES, parts[0]!, { businessType, businessId });
   // the object is stored only once the Idempotency-Key check has passed, and removed if no record follows
   return runCommand(
     c,
     async () => {
-      await c.env.FILES.put(objectKey, bytes, { httpMetadata: { contentType: record.contentType }, customMetadata: { name: encodeURIComponent(record.name) } });
-      return { writes: [write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id, ...record, url: `/api/file/fileDown?uuid=${id}` } } };
+      await upload.put();
+      return { writes: [upload.write], response: { code: codes.ok, msg: t("created", c.get("lang")), data: { id: upload.id, ...upload.record, url: `/api/file/fileDown?uuid=${upload.id}` } } };
     },
-    { undo: () => c.env.FILES.delete(objectKey) },
+    { undo: upload.undo },
   );
 }
 
@@ -69,15 +57,7 @@ export function fileRoutes(routes: RouteTable) {
       if (!meta) throw notFound(file.label);
       const object = await c.env.FILES.get(meta.objectKey as string);
       if (!object) throw notFound(file.label);
-      const name = String(meta.name);
-      return new Response(object.body, {
-        headers: {
-          "content-type": String(meta.contentType ?? "application/octet-stream"),
-          "content-length": String(object.size),
-          "content-disposition": `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-          "x-content-type-options": "nosniff",
-        },
-      });
+      return new Response(object.body, { headers: downloadHeaders(meta, object.size) });
     }, { tokenInQuery: true, doc: { summary: l("下载文件", "Download a file"), query: uuidQuery, download: "application/octet-stream" } })
     // list?ids=a,b answers those files' metadata (any signed-in user, for attachments on forms);
     // without ids it is the family's paged list and needs its tag

@@ -72,4 +72,6 @@ export const moduleTitles: Record<string, Text> = {
   webhooks: l("Webhook 接入", "Webhooks"),
   jobs: l("定时任务", "Scheduled jobs"),
   sync: l("数据同步", "Data sync"),
+  policy: l("政策匹配", "Policy matching"),
+  gateway: l("网关", "Gateway"),
 };
