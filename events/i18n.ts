@@ -216,8 +216,6 @@ export const messages = {
   evaluationModelWithoutDefinition: { "zh-CN": "评价模型“{name}”还没有评分定义，不能评价", "en-US": "The evaluation model \"{name}\" has no scoring definition yet: it cannot score" },
   evaluationModelDisabled: { "zh-CN": "评价模型“{name}”已停用，不能评价", "en-US": "The evaluation model \"{name}\" is disabled: it cannot score" },
   evaluationEnterpriseUnknown: { "zh-CN": "没有统一社会信用代码为“{code}”的企业", "en-US": "No enterprise has the credit code \"{code}\"" },
-  evaluationRunning: { "zh-CN": "该模型已有评价任务正在进行（{runId}），请等待其完成", "en-US": "A run is already scoring this model ({runId}); wait for it to finish" },
-  evaluationResultWrittenByScoring: { "zh-CN": "评价结果由评价生成，不能直接新增或导入", "en-US": "Evaluation results are written by scoring; they cannot be added or imported directly" },
   // ---- synchronised lists
   // ---- policies
   policyConditionUnknownFact: { "zh-CN": "{name}：条件 {code} 的第 {path} 项引用了未知的事实“{fact}”", "en-US": "{name}: condition {code} at {path} asks an unknown fact \"{fact}\"" },
