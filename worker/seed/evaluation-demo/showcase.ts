@@ -150,11 +150,14 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
   },
 ];
 
-const pct = (a: number, b: number) => Math.round(((a * 100) / b) * 100) / 100;
+/** a ratio in percent as the facts reader computes it (a * 100.0 / b) */
+const pct = (a: number, b: number) => (a * 100) / b;
+const pct2 = (a: number, b: number) => Math.round(pct(a, b) * 100) / 100;
 
 /**
  * The facts (events/conditions/facts.ts) a reader of the seeded records must find for a showcase
- * enterprise: what the schemes read, with their `q:` answers. Percentages to two decimals, as stored.
+ * enterprise: what the schemes read, with their `q:` answers. The debt ratio is the financial record's
+ * field (two decimals); the R&D ratios are computed from the figures.
  */
 export function expectedFacts(s: ShowcaseFigures): Record<string, number | string | boolean | string[]> {
   const { latest: y, previous: p } = s;
@@ -166,7 +169,7 @@ export function expectedFacts(s: ShowcaseFigures): Record<string, number | strin
     revenue: y.revenue,
     netProfit: y.netProfit,
     totalAssets: y.totalAssets,
-    debtRatio: pct(y.totalLiabilities, y.totalAssets),
+    debtRatio: pct2(y.totalLiabilities, y.totalAssets),
     rdExpense: y.rdExpense,
     rdRatio: pct(y.rdExpense, y.revenue),
     rdExpensePrev: p.rdExpense,
