@@ -140,8 +140,8 @@ export interface ResultRow {
   grade: string | null;
 }
 
-/** Latest first among one model's and enterprise's results: the day scored, then the write. */
-const latestFirst = `PARTITION BY r.${R.modelId}, r.${R.creditCode} ORDER BY r.${R.evaluationDate} DESC, r.create_time DESC, r.id DESC`;
+/** Latest first among one model's and enterprise's results: the day scored as of, then the later write (rows go in in append order). */
+const latestFirst = `PARTITION BY r.${R.modelId}, r.${R.creditCode} ORDER BY r.${R.evaluationDate} DESC, r.rowid DESC`;
 
 /** An enterprise's latest result under each model. */
 export async function latestResultsOf(db: D1Database, creditCode: string): Promise<(ResultRow & { breakdown: string | null })[]> {
