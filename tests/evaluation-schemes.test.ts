@@ -234,7 +234,7 @@ describe("the seeded region: the records hold the figures, the model keeps both 
   const asOf = at.slice(0, 10);
   let demo: DemoResult;
   beforeAll(async () => {
-    demo = await buildEnterpriseDemo(seedId, at, { enterprises: 6 });
+    demo = await buildEnterpriseDemo(seedId, at, { enterprises: 18 });
     const meta = seedMeta(at);
     const sealed = (await Promise.all(demo.writes.map((w) => seal(w, meta)))).flat();
     const statements = store.statementsFor(sealed);

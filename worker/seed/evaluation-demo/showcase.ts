@@ -3,15 +3,17 @@
  * carry and the papers they answered. Their figures sit on or just beside the schemes' band edges, so a
  * score computed by hand (tests/evaluation-schemes.test.ts) exercises the edges:
  *
- * - `edges` (region index 3): exactly on the edges — 科技人员 15/50 = 30%, 研发费用 150/2500 = 6%,
- *   four class II IP items, net margin exactly 10%, debt ratio exactly 50%, R&D staff exactly 20%. Passes
- *   the 科技型 scheme and the 2022 专精特新 standard; the 2026 standard refuses it (no class I IP).
- * - `justBelow` (index 4): just under them — 科技人员 149/497 = 29.98%, R&D to sales 2.81% while R&D to
- *   costs is exactly 15%, so the cost-based alternative wins; main-business share 79.9%, growth 9.99%.
- *   Passes 科技型 on its score; both 专精特新 standards refuse it (R&D expense 90 < 100万元, 2.81% < 3%).
- * - `direct` (index 5): scores too low, passes by a direct route — a high-tech certificate in force
- *   under 科技型 (science staff 9.17%: 0 points), two-year average R&D expense 1,025万元 under 2022
- *   专精特新; the 2026 standard passes it on the platform's published score (58 ≥ 50).
+ * - `edges` (region index 8, 柞水嘉禾光电科技有限公司): exactly on the edges — 科技人员 15/50 = 30%,
+ *   研发费用 150/2500 = 6%, four class II IP items, net margin exactly 10%, debt ratio exactly 50%, R&D staff
+ *   exactly 20%. Passes the 科技型 scheme and the 2022 专精特新 standard; the 2026 standard refuses it (no
+ *   class I IP).
+ * - `justBelow` (index 17, 铜川安泰数据科技有限公司): just under them — 科技人员 149/497 = 29.98%, R&D to
+ *   sales 2.81% while R&D to costs is exactly 15%, so the cost-based alternative wins; main-business share
+ *   79.9%, growth 9.99%. Passes 科技型 on its score; both 专精特新 standards refuse it (R&D expense
+ *   90 < 100万元, 2.81% < 3%).
+ * - `direct` (index 12, 西安恒昌精密仪器有限公司): scores too low, passes by a direct route — a high-tech
+ *   certificate in force under 科技型 (science staff 9.17%: 0 points), two-year average R&D expense
+ *   1,025万元 under 2022 专精特新; the 2026 standard passes it on the platform's published score (58 ≥ 50).
  *
  * Amounts in 万元 (10k CNY). `latest` is the annual period before the seed's year, `previous` the one
  * before that.
@@ -32,7 +34,7 @@ export interface ShowcaseFigures {
   key: "edges" | "justBelow" | "direct";
   /** the enterprise's position in the demo region (worker/seed/enterprise-demo/enterprises.ts) */
   index: number;
-  /** enterpriseScale dictionary: 2 medium, 3 small */
+  /** enterpriseScale by the SME classification rules for its industry and figures: 2 medium, 3 small */
   scale: "2" | "3";
   latest: YearFigures;
   previous: YearFigures;
@@ -75,7 +77,7 @@ const answersOf = (n: 0 | 1 | 2): Record<string, AnswerValue> => ({ ...declared,
 export const showcaseFigures: readonly ShowcaseFigures[] = [
   {
     key: "edges",
-    index: 3,
+    index: 8,
     scale: "3",
     latest: { revenue: 2500, netProfit: 250, totalAssets: 3000, totalLiabilities: 1500, rdExpense: 150, employees: 50 },
     previous: { revenue: 2200, netProfit: 200, totalAssets: 2700, totalLiabilities: 1400, rdExpense: 120, employees: 46 },
@@ -86,8 +88,8 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
   },
   {
     key: "justBelow",
-    index: 4,
-    scale: "3",
+    index: 17,
+    scale: "2",
     latest: { revenue: 3200, netProfit: 1400, totalAssets: 4000, totalLiabilities: 1200, rdExpense: 90, employees: 497 },
     previous: { revenue: 2900, netProfit: 1200, totalAssets: 3600, totalLiabilities: 1080, rdExpense: 80, employees: 480 },
     patents: { invention: 1, utilityModel: 2, design: 1 },
@@ -97,8 +99,8 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
   },
   {
     key: "direct",
-    index: 5,
-    scale: "2",
+    index: 12,
+    scale: "3",
     latest: { revenue: 18000, netProfit: 180, totalAssets: 19000, totalLiabilities: 13680, rdExpense: 1100, employees: 120 },
     previous: { revenue: 16500, netProfit: 300, totalAssets: 17000, totalLiabilities: 12000, rdExpense: 950, employees: 118 },
     patents: { invention: 0, utilityModel: 0, design: 0 },
