@@ -10,7 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Definition } from "../events/evaluation/definition.ts";
 import { call, creditCode, login, userWithPermissions } from "./helpers.ts";
 import { runById } from "../worker/evaluation/queries.ts";
-import { startRun } from "../worker/evaluation/run.ts";
+import { advanceChunk, resultIdOf, startRun } from "../worker/evaluation/run.ts";
+import { execute, principal } from "../worker/commands/execute.ts";
+import { resultWrites, scoreEnterprises } from "../worker/evaluation/scoring.ts";
+import { store } from "../worker/modules.ts";
 import { modelNow } from "../worker/evaluation/queries.ts";
 
 const asOf = "2026-11-27";
@@ -257,6 +260,27 @@ describe("scoring every enterprise", () => {
     expect(runs.data.map((r: { runId: string }) => r.runId)).toEqual([run.runId]);
     expect((await runById(env.DB, run.runId))!.eligible).toBe(await count("SELECT COUNT(*) AS n FROM tb_evaluation_result WHERE run_id = ? AND eligible = 1", run.runId));
   }, 60_000);
+
+  it("moves chunk by chunk with its progress, and a chunk written twice writes nothing the second time", async () => {
+    const modelId = await model();
+    for (let i = 0; i < 3; i++) await enterprise(500 * (i + 1));
+    const m = (await modelNow(env.DB, modelId))!;
+    const { run } = await startRun(env.DB, m, asOf, "admin");
+    const total = run.total;
+    expect(await advanceChunk(env, store, run.runId, 2)).toBe("running");
+    const first = (await runById(env.DB, run.runId))!;
+    expect([first.scored, first.chunks, first.status]).toEqual([2, 1, "running"]);
+    // the first chunk again, as a second advancer that read the old cursor would write it: refused whole
+    const again = await scoreEnterprises(env.DB, modelId, m.definition!, (await env.DB.prepare("SELECT credit_code AS code, ent_name AS name FROM en_enterprise_basic_info ORDER BY credit_code LIMIT 2").all<{ code: string; name: string }>()).results, asOf);
+    const { writes } = resultWrites(m, again, asOf, run.runId, (s) => resultIdOf(run.runId, s.creditCode));
+    await expect(execute({ name: "evaluation.chunk", decide: () => ({ writes, answer: null }) }, principal("system"), { db: env.DB, store })).rejects.toThrow();
+    expect(await count("SELECT COUNT(*) AS n FROM tb_evaluation_result WHERE run_id = ?", run.runId)).toBe(2);
+    let status = "running";
+    for (let i = 0; i < total && status === "running"; i++) status = await advanceChunk(env, store, run.runId, 2);
+    const done = (await runById(env.DB, run.runId))!;
+    expect([done.status, done.scored]).toEqual(["done", total]);
+    expect(await count("SELECT COUNT(*) AS n FROM tb_evaluation_result WHERE run_id = ?", run.runId)).toBe(total);
+  });
 
   it("starts from the route with all: true and answers the run", async () => {
     const modelId = await model();

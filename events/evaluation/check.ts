@@ -10,7 +10,7 @@ import { checkCondition, factByKey, type ConditionProblem, type FactDef } from "
 import { isLeaf, walk, type Condition } from "../conditions/tree.ts";
 import { t, type Lang, type MessageKey, type Text } from "../i18n.ts";
 import type { Band, Definition, MetricNode } from "./definition.ts";
-import { factsOfDefinition, measureFacts, questionsOf } from "./score.ts";
+import { measureFacts, questionsOf } from "./score.ts";
 
 export interface DefinitionProblem {
   /** where: `metrics` (the top level), `metrics.<key>.<key>` (a node), `…bands.1`, `entry.0.2`, `directPass.0`, `passRequires.0`, `grades.1` */
@@ -26,35 +26,49 @@ export interface DefinitionProblem {
 const round = (n: number) => Math.round(n * 100) / 100;
 const numeric = new Set(["number", "count", "percent", "bool"]);
 
-const numericOps = new Set(["gt", "gte", "lt", "lte", "between"]);
-
-/** The answers (`q:<code>`) a definition uses as numbers: measured, or compared with a number in a condition. */
-function numericAnswers(def: Definition): Set<string> {
-  const out = new Set<string>();
-  const conditions: Condition[] = [...(def.entry ? [def.entry] : []), ...def.directPass.map((d) => d.when)];
+/** Every condition of a definition: entry, direct passes, items. */
+function conditionsOf(def: Definition): Condition[] {
+  const out: Condition[] = [...(def.entry ? [def.entry] : []), ...def.directPass.map((d) => d.when)];
   const visit = (n: MetricNode) => {
-    const s = n.scoring;
-    if (s?.kind === "bands") measureFacts(s.measure).forEach((k) => out.add(k));
-    if (s?.kind === "best") s.alternatives.forEach((a) => measureFacts(a.measure).forEach((k) => out.add(k)));
-    if (s?.kind === "items") s.items.forEach((i) => conditions.push(i.when));
+    if (n.scoring?.kind === "items") out.push(...n.scoring.items.map((i) => i.when));
     n.children?.forEach(visit);
   };
   def.metrics.forEach(visit);
-  for (const c of conditions)
-    for (const { node } of walk(c)) if (isLeaf(node) && (numericOps.has(node.op) || ("value" in node && typeof node.value === "number"))) out.add(node.fact);
-  return new Set([...out].filter((k) => k.startsWith("q:")));
+  return out;
+}
+
+const ordering = new Set(["gt", "gte", "lt", "lte", "between"]);
+
+/** The answers (`q:<code>`) a definition's bands and best-of alternatives measure (a ratio's two sides too). */
+function measuredAnswers(def: Definition): string[] {
+  const out: string[] = [];
+  const visit = (n: MetricNode) => {
+    const s = n.scoring;
+    if (s?.kind === "bands") out.push(...measureFacts(s.measure));
+    if (s?.kind === "best") s.alternatives.forEach((a) => out.push(...measureFacts(a.measure)));
+    n.children?.forEach(visit);
+  };
+  def.metrics.forEach(visit);
+  return out.filter((k) => k.startsWith("q:")).map((k) => k.slice(2));
 }
 
 /**
- * A paper's answers as facts (`q:<code>`): every answer a definition reads (an answer metric's question, a
- * measure, a condition of the entry, a direct pass or an item) plus those declared; a number where the
- * definition measures it or compares it with a number, else text.
+ * A paper's answers as facts (`q:<code>`): the questions a definition's answer metrics, measures and
+ * conditions name, plus those declared. An answer measured or compared by order (≥, a range) is a number;
+ * any other is text.
  */
 export function answerFacts(def: Definition, declared: readonly string[] = []): Map<string, FactDef> {
   const label = (code: string): Text => ({ "zh-CN": `题目 ${code}`, "en-US": `Question ${code}` });
-  const numbers = numericAnswers(def);
-  const read = factsOfDefinition(def).filter((k) => k.startsWith("q:")).map((k) => k.slice(2));
-  return new Map([...questionsOf(def), ...read, ...declared].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: numbers.has(`q:${code}`) ? "number" : "text", group: "master", source: label(code) } satisfies FactDef]));
+  const numeric = new Set<string>(measuredAnswers(def));
+  const named = new Set([...questionsOf(def), ...declared, ...numeric]);
+  for (const c of conditionsOf(def)) {
+    for (const { node } of walk(c)) {
+      if (!isLeaf(node) || !node.fact.startsWith("q:")) continue;
+      named.add(node.fact.slice(2));
+      if (ordering.has(node.op)) numeric.add(node.fact.slice(2));
+    }
+  }
+  return new Map([...named].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: numeric.has(code) ? "number" : "text", group: "master", source: label(code) } satisfies FactDef]));
 }
 
 function conditionProblems(c: Condition, at: string, extra: ReadonlyMap<string, FactDef>): DefinitionProblem[] {

@@ -1,7 +1,7 @@
 /** Scoring one enterprise under a hand-made model, and checking definitions (events/evaluation/score.ts, check.ts). */
 import { describe, expect, it } from "vitest";
 import { definitionSchema, type Definition } from "../../events/evaluation/definition.ts";
-import { bandOf, factsOfDefinition, leafScores, score, withAnswers } from "../../events/evaluation/score.ts";
+import { bandOf, factsOfDefinition, leafScores, nextBand, score, withAnswers } from "../../events/evaluation/score.ts";
 import { checkDefinition, problemText } from "../../events/evaluation/check.ts";
 import { breakdownSchema } from "../../events/evaluation/breakdown.ts";
 import type { Facts } from "../../events/conditions/tree.ts";
@@ -132,6 +132,14 @@ describe("score", () => {
     expect(bandOf([{ min: 0, max: 10, points: 1 }], null)).toBeNull();
   });
 
+  it("finds the next band up of a falling measure: below the band's maximum", () => {
+    const debt = [{ min: null, max: 40, points: 10 }, { min: 40, max: 60, points: 5 }, { min: 60, max: null, points: 0 }];
+    expect(nextBand(debt, 70, 0, 10)).toEqual({ band: { index: 1, min: 40, max: 60, points: 5 }, needs: { op: "lt", value: 60 }, gap: 10, adds: 5 });
+    expect(nextBand(debt, 30, 10, 10)).toBeNull();
+    // a leaf of 4 full points: the 5-point band gives 4, the 10-point one too: the nearer is taken
+    expect(nextBand(debt, 70, 0, 4)).toMatchObject({ band: { index: 1 }, adds: 4 });
+  });
+
   it("keeps the facts it read, answers included, so the breakdown explains itself", () => {
     const b = run(handFacts);
     expect(Object.keys(b.facts).sort()).toEqual(factsOfDefinition(handModel).sort());
@@ -188,6 +196,17 @@ describe("checkDefinition", () => {
       { path: "entry.1", key: "operatorNotAllowed", fact: "regCapital" },
       { path: "directPass.0", key: "valueType", fact: "hitechValid" },
     ]);
+  });
+
+  it("takes a paper's answers in conditions as facts: by order a number, else text", () => {
+    const d = edit((d) => {
+      d.entry = { all: [{ fact: "q:promise", op: "eq", value: "yes" }, { fact: "q:staff", op: "gte", value: 10 }] };
+    });
+    expect(checkDefinition(d)).toEqual([]);
+    const wrong = edit((d) => {
+      d.entry = { all: [{ fact: "q:staff", op: "gte", value: 10 }, { fact: "q:staff", op: "eq", value: "many" }] };
+    });
+    expect(checkDefinition(wrong)).toEqual([{ path: "entry.1", key: "valueType", fact: "q:staff" }]);
   });
 
   it("finds repeated keys, a requirement naming no metric, an unscored leaf, a pass line above the full score", () => {
