@@ -21,6 +21,7 @@ import { gantt } from "./gantt.ts";
 import { listSettings } from "./list-settings.ts";
 import { files } from "./files.ts";
 import { dictionary } from "./dictionary.ts";
+import { evaluation } from "./evaluation.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, evaluation };
 export type { Answer, Verb } from "./verb.ts";
