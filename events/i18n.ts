@@ -198,6 +198,26 @@ export const messages = {
   jobCronNever: { "zh-CN": "{name}不会再触发", "en-US": "{name} never fires again" },
   jobImportRefused: { "zh-CN": "定时任务须逐个保存（校验处理器、参数与 cron 表达式），不能通过表格导入", "en-US": "Scheduled jobs are saved one by one (handler, params and cron checked), not imported from a spreadsheet" },
   jobRunStarted: { "zh-CN": "任务已执行", "en-US": "The job ran" },
+  // ---- evaluation: a definition refused names the field, where in the definition, and the rule
+  definitionWeightsSum: { "zh-CN": "{name}：{at} 下各项权重之和须为 100%（剩余 {remainder}%）", "en-US": "{name}: the weights under {at} must sum to 100% ({remainder}% remaining)" },
+  definitionBandsOverlap: { "zh-CN": "{name}：{at} 的分档区间与前面的分档重叠", "en-US": "{name}: the band {at} overlaps an earlier band" },
+  definitionBandEmpty: { "zh-CN": "{name}：{at} 的分档区间为空（下限须小于上限）", "en-US": "{name}: the band {at} is empty (its minimum must be below its maximum)" },
+  definitionBandAboveFull: { "zh-CN": "{name}：{at} 的分值 {points} 超过该指标满分 {full}", "en-US": "{name}: {at} gives {points} points, more than the metric's full {full}" },
+  definitionUnknownFact: { "zh-CN": "{name}：{at} 引用的事实“{fact}”不存在", "en-US": "{name}: {at} reads the unknown fact \"{fact}\"" },
+  definitionOperatorNotAllowed: { "zh-CN": "{name}：{at} 的运算符不适用于事实“{fact}”", "en-US": "{name}: the operator at {at} does not apply to the fact \"{fact}\"" },
+  definitionValueType: { "zh-CN": "{name}：{at} 的取值类型与事实“{fact}”不符", "en-US": "{name}: the value at {at} does not fit the type of the fact \"{fact}\"" },
+  definitionConditionTooLarge: { "zh-CN": "{name}：{at} 的条件层级过深或节点过多", "en-US": "{name}: the condition at {at} is too deep or too large" },
+  definitionMeasureNotNumeric: { "zh-CN": "{name}：{at} 的度量须为数值，事实“{fact}”不是数值", "en-US": "{name}: {at} must measure a number; the fact \"{fact}\" is not one" },
+  definitionDuplicateKey: { "zh-CN": "{name}：编码“{code}”重复（{at}）", "en-US": "{name}: the code \"{code}\" is used twice ({at})" },
+  definitionUnknownMetric: { "zh-CN": "{name}：{at} 引用的指标“{code}”不存在", "en-US": "{name}: {at} names the unknown metric \"{code}\"" },
+  definitionLeafUnscored: { "zh-CN": "{name}：末级指标“{code}”没有评分方式（{at}）", "en-US": "{name}: the leaf metric \"{code}\" has no scoring ({at})" },
+  definitionGroupScored: { "zh-CN": "{name}：指标“{code}”有下级指标，不能再设评分方式（{at}）", "en-US": "{name}: the metric \"{code}\" has sub-metrics and cannot score by itself ({at})" },
+  definitionAboveTotal: { "zh-CN": "{name}：{at} 的分值 {points} 超过模型满分 {full}", "en-US": "{name}: {at} is {points}, above the model's full score {full}" },
+  evaluationModelWithoutDefinition: { "zh-CN": "评价模型“{name}”还没有评分定义，不能评价", "en-US": "The evaluation model \"{name}\" has no scoring definition yet: it cannot score" },
+  evaluationModelDisabled: { "zh-CN": "评价模型“{name}”已停用，不能评价", "en-US": "The evaluation model \"{name}\" is disabled: it cannot score" },
+  evaluationEnterpriseUnknown: { "zh-CN": "没有统一社会信用代码为“{code}”的企业", "en-US": "No enterprise has the credit code \"{code}\"" },
+  evaluationRunning: { "zh-CN": "该模型已有评价任务正在进行（{runId}），请等待其完成", "en-US": "A run is already scoring this model ({runId}); wait for it to finish" },
+  evaluationResultWrittenByScoring: { "zh-CN": "评价结果由评价生成，不能直接新增或导入", "en-US": "Evaluation results are written by scoring; they cannot be added or imported directly" },
   // ---- synchronised lists
 } as const satisfies Record<string, Text>;
 

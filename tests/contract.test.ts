@@ -566,6 +566,40 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: gantt.saveConf, body: { projectId, settings: { zoom: "month", barColor: "#112233" } } };
     yield { verb: gantt.deleteConf, body: { projectId } };
   },
+
+  async *evaluation() {
+    const { evaluation } = contract;
+    const text = (zh: string) => ({ "zh-CN": zh, "en-US": zh });
+    const definition = {
+      totalScore: 100,
+      entry: { fact: "regStatus", op: "in", values: ["existing"] },
+      directPass: [{ label: text("有效发明专利5项以上"), when: { fact: "inventionPatents", op: "gte", value: 5 } }],
+      metrics: [
+        { key: "capital", name: text("注册资本"), weight: 50, scoring: { kind: "bands", measure: { fact: "regCapital" }, bands: [{ min: null, max: 100, points: 0 }, { min: 100, max: null, points: 50 }] } },
+        { key: "ip", name: text("知识产权"), weight: 50, scoring: { kind: "best", alternatives: [{ label: text("发明专利"), measure: { fact: "inventionPatents" }, bands: [{ min: 1, max: null, points: 50 }] }, { label: text("软件著作权"), measure: { fact: "softwareCopyrights" }, bands: [{ min: 2, max: null, points: 30 }] }] } },
+      ],
+      passLine: 60,
+      passRequires: [{ metric: "capital", above: 0 }],
+      grades: [{ code: "C", label: text("一般"), min: 0 }, { code: "A", label: text("优秀"), min: 80 }],
+    };
+    const code = creditCode();
+    const ent = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约评价${code.slice(-6)}有限公司`, regStatus: "existing", regCapital: 500 } });
+    expect(ent.body.code, JSON.stringify(ent.body)).toBe(0);
+    const model = await call("/common/tbevaluationmodel/save", { token: admin, body: { name: "契约评价模型", code: `CT${code.slice(-6)}`, modelType: "comprehensive", status: "1", totalScore: 100, definition, starThreshold: 40, starList: "star" } });
+    expect(model.body.code, JSON.stringify(model.body)).toBe(0);
+    const modelId = model.body.data.id as string;
+    const scored = yield { verb: evaluation.evaluate, body: { modelId, creditCode: code } };
+    yield { verb: evaluation.preview, body: { definition, creditCode: code, facts: { inventionPatents: 2 }, answers: { plan: "A" } } };
+    yield { verb: evaluation.check, body: { definition } };
+    yield { verb: evaluation.explain, params: { id: scored.results[0].id } };
+    yield { verb: evaluation.enterpriseResults, query: { creditCode: code } };
+    const stars = yield { verb: evaluation.stars, query: { modelId } };
+    expect(stars).toHaveLength(1);
+    yield { verb: evaluation.hitech, query: {} };
+    const started = yield { verb: evaluation.evaluate, body: { modelId, all: true } };
+    yield { verb: evaluation.run, params: { runId: started.run.runId } };
+    yield { verb: evaluation.runs, query: { modelId } };
+  },
 };
 
 describe("every verb answers what its response schema allows", () => {

@@ -6,9 +6,12 @@ import { runDueJobs } from "./jobs/run.ts";
 import { jobHandlers, registeredJobHandlers, store } from "./modules.ts";
 
 import { syncWorkflow } from "./sync/workflow.ts";
+import { evaluationWorkflow } from "./evaluation/workflow.ts";
 
 /** The sync runs' Workflow class (the binding's class_name), over the composition's event store. */
 export const SyncWorkflow = syncWorkflow(store);
+/** The evaluation runs' Workflow class (scoring every enterprise under a model). */
+export const EvaluationWorkflow = evaluationWorkflow(store);
 
 export default {
   fetch: app.fetch,

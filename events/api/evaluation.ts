@@ -82,7 +82,18 @@ export const previewBody = z
   })
   .refine((b) => (b.modelId === undefined) !== (b.definition === undefined), { message: "exactly one of modelId or definition", path: ["modelId"] });
 
-export const definitionProblem = z.strictObject({ path: z.string(), key: z.string(), message: bilingual, remainder: z.number().optional(), fact: z.string().optional() });
+/** A definition's problem (events/evaluation/check.ts) with its message in both languages. */
+export const definitionProblem = z.strictObject({
+  path: z.string(),
+  key: z.string(),
+  message: bilingual,
+  /** weights: what is left to reach 100 (negative: over) */
+  remainder: z.number().optional(),
+  fact: z.string().optional(),
+  code: z.string().optional(),
+  points: z.number().optional(),
+  full: z.number().optional(),
+});
 
 export const previewAnswer = z.strictObject({
   creditCode: z.string(),

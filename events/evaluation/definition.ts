@@ -39,7 +39,8 @@ export const scoringSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("bands"), measure: measureSchema, bands: z.array(bandSchema).min(1).max(20) }),
   z.strictObject({ kind: z.literal("best"), alternatives: z.array(alternativeSchema).min(2).max(5) }),
   z.strictObject({ kind: z.literal("items"), items: z.array(z.strictObject({ label: text, when: conditionSchema, points: z.number().min(0) })).min(1).max(20) }),
-  z.strictObject({ kind: z.literal("answer"), question: z.string().min(1).max(64) }),
+  // the answer's points: the chosen option's (several chosen: their sum), or the answer itself when it is a number; capped at the leaf's full points
+  z.strictObject({ kind: z.literal("answer"), question: z.string().min(1).max(64), options: z.array(z.strictObject({ value: z.string().min(1).max(64), points: z.number().min(0) })).max(30).optional() }),
 ]);
 export type Scoring = z.infer<typeof scoringSchema>;
 

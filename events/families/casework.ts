@@ -7,6 +7,9 @@
 import { z } from "zod";
 import { defineFamily, l, type RecordProblem } from "../family.ts";
 import { field } from "../fields.ts";
+import { definitionSchema, type Definition } from "../evaluation/definition.ts";
+import { checkDefinition, problemMessage, problemParams } from "../evaluation/check.ts";
+import { breakdownSchema } from "../evaluation/breakdown.ts";
 
 // the enterprise scope every helper uses (contract): the enterprise page shows a family as a tab by its creditCode eq filter
 const creditCode = () => field.text(l("统一社会信用代码", "Unified social credit code"), { required: true, max: 18, rules: ["creditCode"] });
@@ -20,6 +23,18 @@ const endNotBeforeStart = (r: Record<string, unknown>): RecordProblem[] =>
 const fileIds = z.array(z.string().min(1).max(64)).max(20);
 
 // ---- Evaluation models (spec §7: tbevaluation*, result, enterprise/tbevaluationinformanion)
+
+/** A model's definition is refused with its first problem (weights, bands, facts, keys: events/evaluation/check.ts), and its full score must be the model's. */
+function definitionProblems(r: Record<string, unknown>): RecordProblem[] {
+  const def = r.definition as Definition | null | undefined;
+  if (!def) return [];
+  const problems = checkDefinition(def).map((p) => {
+    const { name: _, ...params } = problemParams(p, "");
+    return { field: "definition", key: problemMessage[p.key], params };
+  });
+  if (typeof r.totalScore === "number" && r.totalScore !== def.totalScore) problems.push({ field: "totalScore", key: "valueNotAllowed", params: {} });
+  return problems;
+}
 
 export const evaluationModel = defineFamily({
   path: "/common/tbevaluationmodel",
@@ -35,6 +50,11 @@ export const evaluationModel = defineFamily({
     description: field.longText(l("模型说明", "Description"), { max: 1000 }),
     status: field.dict(l("状态", "Status"), "enabled", { required: true }),
     sort: field.int(l("排序号", "Sort")),
+    // what it scores with (events/evaluation/definition.ts); each change is a new version of the record, the version a result names
+    definition: field.json(l("评分定义", "Scoring definition"), () => definitionSchema),
+    // star enterprises: a latest result at or above the threshold lists the enterprise on the star list or the high-tech list
+    starThreshold: field.number(l("明星企业分数线", "Star threshold"), { min: 0 }),
+    starList: field.dict(l("入选名单", "Lists on"), "evaluationStarList"),
   },
   search: ["name", "code"],
   columns: ["name", "code", "modelType", "modelVersion", "totalScore", "status", "sort"],
@@ -43,6 +63,7 @@ export const evaluationModel = defineFamily({
   defaultSort: ["sort", "asc"],
   counted: ["status"],
   unique: [["code"]],
+  check: definitionProblems,
 });
 
 /** Metrics form a tree (a dimension and its sub-metrics); a metric may read a column of a read model (tableList, tableColumnList). */
@@ -107,6 +128,8 @@ export const evaluationQuestion = defineFamily({
   label: l("评价题目", "Evaluation question"),
   fields: {
     title: field.text(l("题目", "Question"), { required: true, max: 500 }),
+    // the answer's fact name in conditions and scoring: q:<code>
+    code: field.text(l("题目编码", "Question code"), { max: 32, rules: ["noOuterSpaces"] }),
     questionType: field.dict(l("题型", "Question type"), "questionType", { required: true }),
     metricId: field.ref(l("评价指标", "Metric")),
     options: field.json(l("选项", "Options"), () => z.array(z.object({ label: z.string().max(200), value: z.string().max(64), score: z.number().optional() })).max(30)),
@@ -117,8 +140,8 @@ export const evaluationQuestion = defineFamily({
     sort: field.int(l("排序号", "Sort")),
   },
   search: ["title"],
-  columns: ["title", "questionType", "metricId", "score", "mandatory", "status", "sort"],
-  filters: { title: "like", questionType: "eq", metricId: "eq", status: "eq" },
+  columns: ["title", "code", "questionType", "metricId", "score", "mandatory", "status", "sort"],
+  filters: { title: "like", code: "eq", questionType: "eq", metricId: "eq", status: "eq" },
   sorts: ["sort", "score", "createTime"],
   defaultSort: ["sort", "asc"],
   counted: ["questionType"],
@@ -215,13 +238,20 @@ export const evaluationResult = defineFamily({
     ranking: field.int(l("排名", "Rank"), { min: 1 }),
     metricScores: field.json(l("指标得分", "Metric scores"), () => z.array(z.object({ metricId: z.string().max(64), score: z.number() })).max(500)),
     conclusion: field.longText(l("评价结论", "Conclusion"), { max: 2000 }),
+    // written by scoring (worker/evaluation/): the model's record version that scored, and the self-contained breakdown that explains it
+    modelVersion: field.int(l("模型版本", "Model version"), { min: 1 }),
+    eligible: field.bool(l("符合评价条件", "Eligible")),
+    passed: field.bool(l("是否通过", "Passed")),
+    breakdown: field.json(l("得分明细", "Breakdown"), () => breakdownSchema),
+    runId: field.text(l("评价批次", "Run"), { max: 64 }),
   },
   search: ["entName", "creditCode"],
-  columns: ["entName", "creditCode", "modelId", "evaluationDate", "totalScore", "grade", "ranking"],
-  filters: { creditCode: "eq", entName: "like", modelId: "eq", grade: "eq" },
+  columns: ["entName", "creditCode", "modelId", "evaluationDate", "totalScore", "grade", "passed", "ranking"],
+  filters: { creditCode: "eq", entName: "like", modelId: "eq", grade: "eq", passed: "eq", runId: "eq" },
   sorts: ["evaluationDate", "totalScore", "ranking", "entName"],
   defaultSort: ["evaluationDate", "desc"],
   counted: ["grade"],
+  indexes: [["modelId", "creditCode", "evaluationDate"]],
 });
 
 /** Spec §3 "Indicator": a named data condition; its keywords answer getKeyWord/{id}. */

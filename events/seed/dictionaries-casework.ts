@@ -66,6 +66,13 @@ export const caseworkDictionarySeed: DictSeed[] = [
       ["D", "较差", "Poor"],
     ],
   },
+  {
+    type: "evaluationStarList",
+    entries: [
+      ["star", "明星企业", "Star enterprises"],
+      ["hitech", "高新技术企业", "High-tech enterprises"],
+    ],
+  },
   // ---- visits and tasks
   {
     type: "visitType",

@@ -15,6 +15,8 @@ export interface Env {
   FORM_LINK_SECRET?: string;
   /** the sync runs' durable execution (Cloudflare Workflows; worker/sync/workflow.ts) */
   SYNC_WORKFLOW?: Workflow<{ runId: string }>;
+  /** the evaluation runs' durable execution (worker/evaluation/workflow.ts) */
+  EVALUATION_WORKFLOW?: Workflow<{ runId: string }>;
   /** base URL of the enterprise-credit API the synchronised lists read; unset: the built-in offline source */
   SYN_SOURCE_URL?: string;
   /** its app key (a Worker secret) */
