@@ -12,6 +12,7 @@ import { IconDeviceFloppy, IconPlayerPlay, IconPlus, IconTrash } from "@tabler/i
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FactDef } from "../../events/conditions/facts.ts";
 import { definitionSchema, type Definition } from "../../events/evaluation/definition.ts";
 import { familyByName } from "../../events/families/index.ts";
 import type { Lang } from "../../events/i18n.ts";
@@ -23,12 +24,13 @@ import { ConditionBuilder, builderProblems, problemText } from "../widgets/Condi
 import { blankLeaf } from "../widgets/ConditionBuilderTree.ts";
 import { checkDefinition, definitionOf, evaluationQueries, modelPath, previewDefinition, saveDefinition, type DefinitionProblem, type Preview } from "./api.ts";
 import { blankDefinition, metricKeys, unbalancedLevels } from "./designRules.ts";
+import { AnswerFacts, useQuestionFacts } from "./answerFacts.ts";
 import { ExplanationPanel } from "./ExplanationPanel.tsx";
 import { MetricsEditor } from "./MetricsEditor.tsx";
 import { BilingualInput } from "./ScoringEditor.tsx";
 
 /** What stops a save here and now (the server checks the rest): unbalanced weights and unfinished conditions, in words. */
-export function localProblems(def: Definition, t: TFunction, lang: Lang): string[] {
+export function localProblems(def: Definition, t: TFunction, lang: Lang, extra: readonly FactDef[] = []): string[] {
   const out: string[] = [];
   for (const level of unbalancedLevels(def.metrics)) out.push(t("evaluation.design.levelProblem", { level: level.path || t("evaluation.design.topLevel"), n: level.remainder }));
   const conditions = [
@@ -37,7 +39,7 @@ export function localProblems(def: Definition, t: TFunction, lang: Lang): string
   ];
   const items = (ms: Definition["metrics"]): { where: string; c: Definition["entry"] }[] =>
     ms.flatMap((m) => [...(m.scoring?.kind === "items" ? m.scoring.items.map((it) => ({ where: `${m.name[lang]} · ${it.label[lang]}`, c: it.when })) : []), ...items(m.children ?? [])]);
-  for (const { where, c } of [...conditions, ...items(def.metrics)]) for (const p of builderProblems(c)) out.push(`${where}: ${problemText(p, t, lang)}`);
+  for (const { where, c } of [...conditions, ...items(def.metrics)]) for (const p of builderProblems(c, extra)) out.push(`${where}: ${problemText(p, t, lang, extra)}`);
   return out;
 }
 
@@ -64,9 +66,10 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Definition>) => setDef((d) => ({ ...d, ...patch }));
   const keys = useMemo(() => [...metricKeys(def.metrics)], [def.metrics]);
+  const answers = useQuestionFacts(def);
 
   const save = async () => {
-    const local = localProblems(def, t, lang);
+    const local = localProblems(def, t, lang, answers);
     const parsed = definitionSchema.safeParse(def);
     const schema = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     setBlocked([...local, ...schema]);
@@ -87,6 +90,7 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
   };
 
   return (
+    <AnswerFacts.Provider value={answers}>
     <Stack gap="sm">
       {(blocked.length > 0 || serverProblems.length > 0) && (
         <Alert color="red" title={t("evaluation.design.cannotSave")} data-testid="designer-problems">
@@ -111,7 +115,7 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
             <Stack gap={4}>
               <Title order={5}>{t("evaluation.design.entry")}</Title>
               <Text size="xs" c="dimmed">{t("evaluation.design.entryHint")}</Text>
-              <ConditionBuilder value={def.entry} onChange={(entry) => set({ entry })} testId="entry" />
+              <ConditionBuilder value={def.entry} onChange={(entry) => set({ entry })} extra={answers} testId="entry" />
             </Stack>
             <Stack gap={4}>
               <Title order={5}>{t("evaluation.design.directPass")}</Title>
@@ -126,7 +130,7 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Group>
-                    <ConditionBuilder value={d.when} onChange={(when) => setRoute({ when: when ?? { all: [blankLeaf()] } })} testId="direct" />
+                    <ConditionBuilder value={d.when} onChange={(when) => setRoute({ when: when ?? { all: [blankLeaf()] } })} extra={answers} testId="direct" />
                   </Stack>
                 );
               })}
@@ -146,10 +150,11 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end" pos="sticky" bottom={0} bg="var(--mantine-color-body)" py="xs">
-        <Button variant="default" onClick={onClose}>{t("evaluation.design.close")}</Button>
+        <Button variant="default" onClick={onClose} data-testid="designer-close">{t("evaluation.design.close")}</Button>
         <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()} data-testid="designer-save">{t("evaluation.design.save")}</Button>
       </Group>
     </Stack>
+    </AnswerFacts.Provider>
   );
 }
 

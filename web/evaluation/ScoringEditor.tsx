@@ -13,6 +13,7 @@ import type { Band, Measure, Scoring } from "../../events/evaluation/definition.
 import type { Lang } from "../../events/i18n.ts";
 import { ConditionBuilder } from "../widgets/ConditionBuilder.tsx";
 import { blankLeaf } from "../widgets/ConditionBuilderTree.ts";
+import { useAnswerFacts } from "./answerFacts.ts";
 import { defaultBands, nextBand } from "./designRules.ts";
 
 type Text2 = { "zh-CN": string; "en-US": string };
@@ -128,6 +129,7 @@ function switchKind(kind: Scoring["kind"], old: Scoring): Scoring {
 
 export function ScoringEditor({ value, onChange, full, testId }: { value: Scoring; onChange: (s: Scoring) => void; full: number; testId: string }) {
   const { t } = useTranslation();
+  const answers = useAnswerFacts();
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -179,7 +181,7 @@ export function ScoringEditor({ value, onChange, full, testId }: { value: Scorin
                     <IconTrash size={14} />
                   </ActionIcon>
                 </Group>
-                <ConditionBuilder value={it.when} onChange={(when) => set({ when: when ?? { all: [blankLeaf()] } })} testId={`${testId}-item-when`} />
+                <ConditionBuilder value={it.when} onChange={(when) => set({ when: when ?? { all: [blankLeaf()] } })} extra={answers} testId={`${testId}-item-when`} />
               </Stack>
             );
           })}
@@ -197,8 +199,8 @@ export function ScoringEditor({ value, onChange, full, testId }: { value: Scorin
 
 function AnswerEditor({ value, onChange, testId }: { value: Extract<Scoring, { kind: "answer" }>; onChange: (s: Scoring) => void; testId: string }) {
   const { t } = useTranslation();
-  const options = (value as { options?: { value: string; points: number }[] }).options ?? [];
-  const setOptions = (next: { value: string; points: number }[]) => onChange({ ...value, options: next } as Scoring);
+  const options = value.options ?? [];
+  const setOptions = (next: { value: string; points: number }[]) => onChange({ ...value, options: next });
   return (
     <Stack gap={4}>
       <TextInput size="xs" w={240} label={t("evaluation.design.question")} value={value.question} maxLength={64} onChange={(e) => onChange({ ...value, question: e.currentTarget.value })} data-testid={`${testId}-question`} />

@@ -6,7 +6,9 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { evaluation } from "../../events/api/evaluation.ts";
 import type { Answer } from "../../events/api/verb.ts";
 import { definitionSchema, type Definition } from "../../events/evaluation/definition.ts";
+import { evaluationModel } from "../../events/families/casework.ts";
 import { call } from "../core/api/call.ts";
+import { editableFields } from "../crud/values.ts";
 import { recordQueries, saveRecord, type Row } from "../core/api/records.ts";
 
 import { hitechPath, modelPath, resultPath, starPath } from "./paths.ts";
@@ -54,5 +56,8 @@ const safeJson = (s: string): unknown => {
   }
 };
 
-/** Saves a model record with its definition (the record's other fields as they were read). */
-export const saveDefinition = (row: Row, definition: Definition) => saveRecord(modelPath, { ...row, definition, totalScore: definition.totalScore });
+/** Saves a model record with its definition: the record's writable fields as they were read, its version (a change meanwhile is refused), the full score following the definition's. */
+export function saveDefinition(row: Row, definition: Definition) {
+  const fields = Object.fromEntries(editableFields(evaluationModel).map(([key]) => [key, row[key]]).filter(([, v]) => v !== undefined && v !== null));
+  return saveRecord(modelPath, { ...fields, id: row.id, version: row.version, definition, totalScore: definition.totalScore });
+}
