@@ -7,10 +7,10 @@
  * and the rule; the designer's preview lists them.
  */
 import { checkCondition, factByKey, type ConditionProblem, type FactDef } from "../conditions/facts.ts";
-import type { Condition } from "../conditions/tree.ts";
+import { isLeaf, walk, type Condition } from "../conditions/tree.ts";
 import { t, type Lang, type MessageKey, type Text } from "../i18n.ts";
 import type { Band, Definition, MetricNode } from "./definition.ts";
-import { measureFacts, questionsOf } from "./score.ts";
+import { factsOfDefinition, measureFacts, questionsOf } from "./score.ts";
 
 export interface DefinitionProblem {
   /** where: `metrics` (the top level), `metrics.<key>.<key>` (a node), `…bands.1`, `entry.0.2`, `directPass.0`, `passRequires.0`, `grades.1` */
@@ -26,10 +26,35 @@ export interface DefinitionProblem {
 const round = (n: number) => Math.round(n * 100) / 100;
 const numeric = new Set(["number", "count", "percent", "bool"]);
 
-/** A paper's answers as facts (`q:<code>`): the question codes a definition reads plus those declared. */
+const numericOps = new Set(["gt", "gte", "lt", "lte", "between"]);
+
+/** The answers (`q:<code>`) a definition uses as numbers: measured, or compared with a number in a condition. */
+function numericAnswers(def: Definition): Set<string> {
+  const out = new Set<string>();
+  const conditions: Condition[] = [...(def.entry ? [def.entry] : []), ...def.directPass.map((d) => d.when)];
+  const visit = (n: MetricNode) => {
+    const s = n.scoring;
+    if (s?.kind === "bands") measureFacts(s.measure).forEach((k) => out.add(k));
+    if (s?.kind === "best") s.alternatives.forEach((a) => measureFacts(a.measure).forEach((k) => out.add(k)));
+    if (s?.kind === "items") s.items.forEach((i) => conditions.push(i.when));
+    n.children?.forEach(visit);
+  };
+  def.metrics.forEach(visit);
+  for (const c of conditions)
+    for (const { node } of walk(c)) if (isLeaf(node) && (numericOps.has(node.op) || ("value" in node && typeof node.value === "number"))) out.add(node.fact);
+  return new Set([...out].filter((k) => k.startsWith("q:")));
+}
+
+/**
+ * A paper's answers as facts (`q:<code>`): every answer a definition reads (an answer metric's question, a
+ * measure, a condition of the entry, a direct pass or an item) plus those declared; a number where the
+ * definition measures it or compares it with a number, else text.
+ */
 export function answerFacts(def: Definition, declared: readonly string[] = []): Map<string, FactDef> {
   const label = (code: string): Text => ({ "zh-CN": `题目 ${code}`, "en-US": `Question ${code}` });
-  return new Map([...questionsOf(def), ...declared].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: "text", group: "master", source: label(code) } satisfies FactDef]));
+  const numbers = numericAnswers(def);
+  const read = factsOfDefinition(def).filter((k) => k.startsWith("q:")).map((k) => k.slice(2));
+  return new Map([...questionsOf(def), ...read, ...declared].map((code) => [`q:${code}`, { key: `q:${code}`, label: label(code), type: numbers.has(`q:${code}`) ? "number" : "text", group: "master", source: label(code) } satisfies FactDef]));
 }
 
 function conditionProblems(c: Condition, at: string, extra: ReadonlyMap<string, FactDef>): DefinitionProblem[] {

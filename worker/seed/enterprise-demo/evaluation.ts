@@ -128,7 +128,6 @@ export async function evaluationDemoWrites(seedId: (key: string) => Promise<stri
       ...(hasField(evaluationQuestion, "code") ? { code } : {}),
     }, id));
   }
-  const evaluationDate = at.slice(0, 10);
   for (const [sort, scheme] of evaluationSchemes.entries()) {
     const modelId = await seedId(`evaluation-demo:model:${scheme.code}`);
     const [first, ...later] = scheme.versions;
@@ -138,7 +137,9 @@ export async function evaluationDemoWrites(seedId: (key: string) => Promise<stri
     // a later version is an update of the same record, decided on the stream as the create left it
     for (const v of later) model.events.push(...updateOf(evaluationModel, modelId, withDefinition(v), asStored(model, at)).events);
     add(evaluationModel, model);
-    for (const v of scheme.versions) {
+    for (const [n, v] of scheme.versions.entries()) {
+      // an older version's paper was answered the year before: the latest answers are the current version's
+      const evaluationDate = daysBefore(at, 365 * (scheme.versions.length - 1 - n));
       const paperId = await seedId(`evaluation-demo:paper:${scheme.code}:${v.label}`);
       add(evaluationPaper, newCreate(evaluationPaper, { name: v.paperName["zh-CN"], code: `${scheme.code}-${v.label}`, modelId, questionIds: v.questions.map((c) => questionIds.get(c)!), totalScore: 100, status: "1" }, paperId));
       for (const s of showcaseFigures) {

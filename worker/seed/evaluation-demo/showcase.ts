@@ -17,6 +17,8 @@
  * before that.
  */
 
+type AnswerValue = string | number | string[];
+
 export interface YearFigures {
   revenue: number;
   netProfit: number;
@@ -39,11 +41,36 @@ export interface ShowcaseFigures {
   softwareCopyrights: number;
   hitechValid: boolean;
   /** a paper's answers by question code (worker/seed/evaluation-demo/questions.ts) */
-  answers: Record<string, string | number | string[]>;
+  answers: Record<string, AnswerValue>;
 }
 
 const declared = { TSME_RESIDENT: "yes", TSME_NOT_RESTRICTED: "yes", TSME_NO_INCIDENT: "yes", TSME_NOT_LISTED: "yes", ZJTX_NOT_LISTED: "yes", ZJTX_COMPLIANT: "yes" } as const;
 const noRoutes = { TSME_NATIONAL_AWARD: "no", TSME_RD_INSTITUTE: "no", TSME_STANDARD: "no", ZJTX_AWARD: "no", ZJTX_MAKER_500: "no" } as const;
+
+/** The papers' answers by question code, side by side: [edges, justBelow, direct]. */
+const answered: Record<string, [AnswerValue, AnswerValue, AnswerValue]> = {
+  TSME_TECH_STAFF: [15, 149, 11],
+  TSME_COST: [2200, 600, 17000],
+  ZJTX_MARKET_YEARS: [4, 9, 12],
+  ZJTX_EQUITY_2Y: [0, 500, 0],
+  ZJTX_MAIN_SHARE: [80, 79.9, 85],
+  ZJTX_MAIN_GROWTH: [10, 9.99, 3],
+  ZJTX_FIELD: ["B", "A", "C"],
+  ZJTX_DIGITAL: ["2", "3", "1"],
+  ZJTX_QUALITY: [["system", "brand"], ["award", "system", "brand", "standard"], []],
+  ZJTX_LOCAL_1: ["yes", "yes", "no"],
+  ZJTX_LOCAL_2: ["no", "yes", "no"],
+  ZJTX_LOCAL_3: ["no", "yes", "no"],
+  ZJTX_IP_HIGH_VALUE: [0, 1, 0],
+  ZJTX_IP_OWN_RD: [0, 1, 0],
+  ZJTX_RD_STAFF: [10, 99, 10],
+  ZJTX_RD_ORG: ["municipal", "provincial", "none"],
+  ZJTX26_TECH_SME: ["yes", "yes", "yes"],
+  ZJTX26_IP_EXEMPT: ["no", "no", "yes"],
+  ZJTX26_MARKET_POSITION: ["yes", "yes", "yes"],
+  ZJTX26_DEV_SCORE: [50, 49.5, 58],
+};
+const answersOf = (n: 0 | 1 | 2): Record<string, AnswerValue> => ({ ...declared, ...noRoutes, ...Object.fromEntries(Object.entries(answered).map(([code, v]) => [code, v[n]])) });
 
 export const showcaseFigures: readonly ShowcaseFigures[] = [
   {
@@ -55,30 +82,7 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
     patents: { invention: 0, utilityModel: 3, design: 0 },
     softwareCopyrights: 1,
     hitechValid: false,
-    answers: {
-      ...declared,
-      ...noRoutes,
-      TSME_TECH_STAFF: 15,
-      TSME_COST: 2200,
-      ZJTX_MARKET_YEARS: 4,
-      ZJTX_EQUITY_2Y: 0,
-      ZJTX_MAIN_SHARE: 80,
-      ZJTX_MAIN_GROWTH: 10,
-      ZJTX_FIELD: "B",
-      ZJTX_DIGITAL: "2",
-      ZJTX_QUALITY: ["system", "brand"],
-      ZJTX_LOCAL_1: "yes",
-      ZJTX_LOCAL_2: "no",
-      ZJTX_LOCAL_3: "no",
-      ZJTX_IP_HIGH_VALUE: 0,
-      ZJTX_IP_OWN_RD: 0,
-      ZJTX_RD_STAFF: 10,
-      ZJTX_RD_ORG: "municipal",
-      ZJTX26_TECH_SME: "yes",
-      ZJTX26_IP_EXEMPT: "no",
-      ZJTX26_MARKET_POSITION: "yes",
-      ZJTX26_DEV_SCORE: 50,
-    },
+    answers: answersOf(0),
   },
   {
     key: "justBelow",
@@ -89,30 +93,7 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
     patents: { invention: 1, utilityModel: 2, design: 1 },
     softwareCopyrights: 2,
     hitechValid: false,
-    answers: {
-      ...declared,
-      ...noRoutes,
-      TSME_TECH_STAFF: 149,
-      TSME_COST: 600,
-      ZJTX_MARKET_YEARS: 9,
-      ZJTX_EQUITY_2Y: 500,
-      ZJTX_MAIN_SHARE: 79.9,
-      ZJTX_MAIN_GROWTH: 9.99,
-      ZJTX_FIELD: "A",
-      ZJTX_DIGITAL: "3",
-      ZJTX_QUALITY: ["award", "system", "brand", "standard"],
-      ZJTX_LOCAL_1: "yes",
-      ZJTX_LOCAL_2: "yes",
-      ZJTX_LOCAL_3: "yes",
-      ZJTX_IP_HIGH_VALUE: 1,
-      ZJTX_IP_OWN_RD: 1,
-      ZJTX_RD_STAFF: 99,
-      ZJTX_RD_ORG: "provincial",
-      ZJTX26_TECH_SME: "yes",
-      ZJTX26_IP_EXEMPT: "no",
-      ZJTX26_MARKET_POSITION: "yes",
-      ZJTX26_DEV_SCORE: 49.5,
-    },
+    answers: answersOf(1),
   },
   {
     key: "direct",
@@ -123,38 +104,18 @@ export const showcaseFigures: readonly ShowcaseFigures[] = [
     patents: { invention: 0, utilityModel: 0, design: 0 },
     softwareCopyrights: 0,
     hitechValid: true,
-    answers: {
-      ...declared,
-      ...noRoutes,
-      TSME_TECH_STAFF: 11,
-      TSME_COST: 17000,
-      ZJTX_MARKET_YEARS: 12,
-      ZJTX_EQUITY_2Y: 0,
-      ZJTX_MAIN_SHARE: 85,
-      ZJTX_MAIN_GROWTH: 3,
-      ZJTX_FIELD: "C",
-      ZJTX_DIGITAL: "1",
-      ZJTX_QUALITY: [],
-      ZJTX_LOCAL_1: "no",
-      ZJTX_LOCAL_2: "no",
-      ZJTX_LOCAL_3: "no",
-      ZJTX_IP_HIGH_VALUE: 0,
-      ZJTX_IP_OWN_RD: 0,
-      ZJTX_RD_STAFF: 10,
-      ZJTX_RD_ORG: "none",
-      ZJTX26_TECH_SME: "yes",
-      ZJTX26_IP_EXEMPT: "yes",
-      ZJTX26_MARKET_POSITION: "yes",
-      ZJTX26_DEV_SCORE: 58,
-    },
+    answers: answersOf(2),
   },
 ];
 
-const pct = (a: number, b: number) => Math.round(((a * 100) / b) * 100) / 100;
+/** a ratio in percent as the facts reader computes it (a * 100.0 / b) */
+const pct = (a: number, b: number) => (a * 100) / b;
+const pct2 = (a: number, b: number) => Math.round(pct(a, b) * 100) / 100;
 
 /**
  * The facts (events/conditions/facts.ts) a reader of the seeded records must find for a showcase
- * enterprise: what the schemes read, with their `q:` answers. Percentages to two decimals, as stored.
+ * enterprise: what the schemes read, with their `q:` answers. The debt ratio is the financial record's
+ * field (two decimals); the R&D ratios are computed from the figures.
  */
 export function expectedFacts(s: ShowcaseFigures): Record<string, number | string | boolean | string[]> {
   const { latest: y, previous: p } = s;
@@ -166,7 +127,7 @@ export function expectedFacts(s: ShowcaseFigures): Record<string, number | strin
     revenue: y.revenue,
     netProfit: y.netProfit,
     totalAssets: y.totalAssets,
-    debtRatio: pct(y.totalLiabilities, y.totalAssets),
+    debtRatio: pct2(y.totalLiabilities, y.totalAssets),
     rdExpense: y.rdExpense,
     rdRatio: pct(y.rdExpense, y.revenue),
     rdExpensePrev: p.rdExpense,

@@ -32,9 +32,10 @@
  * recompute it: the platform's published score is a paper answer and is the model's score (pass at 50).
  * No alternative routes are listed for version 2; none are seeded.
  */
-import type { Definition, MetricNode } from "../../../events/evaluation/definition.ts";
+import type { Definition, MetricNode, Scoring } from "../../../events/evaluation/definition.ts";
 import type { Condition } from "../../../events/conditions/tree.ts";
 import { answeredYes, band, bandsDown, t } from "./kit.ts";
+import { questionByCode } from "./questions.ts";
 
 export const zjtxCode = "ZJTX";
 
@@ -52,6 +53,9 @@ const revenueOrEquity = (revenue: number, text: string, en: string): Condition =
   ],
 });
 
+/** A single-choice question scored by the option chosen, the points as its options carry them (questions.ts). */
+const chosen = (code: string): Scoring => ({ kind: "answer", question: code, options: questionByCode.get(code)!.options!.map((o) => ({ value: o.value, points: o.score ?? 0 })) });
+
 /** 创新能力 shares 35 points 10/10/5/10: its children's weights (% of 35) are 200/7 and 100/7. */
 const ofInnovation = (points: number) => (points * 100) / 35;
 
@@ -65,7 +69,7 @@ const metrics2022: MetricNode[] = [
       { key: "mainGrowth", name: t("近2年主营业务收入平均增长率", "Average main-business growth over 2 years"), weight: 40, scoring: { kind: "bands", measure: { fact: "q:ZJTX_MAIN_GROWTH" }, bands: bandsDown([[10, 10], [8, 8], [6, 6], [4, 4], [0, 2]], 0) } },
       // 每满2年得1分，最高不超过5分
       { key: "marketYears", name: t("从事特定细分市场年限", "Years in the market segment"), weight: 20, scoring: { kind: "bands", measure: { fact: "q:ZJTX_MARKET_YEARS" }, bands: [band(10, null, 5), band(8, 10, 4), band(6, 8, 3), band(4, 6, 2), band(2, 4, 1), band(null, 2, 0)] } },
-      { key: "field", name: t("主导产品所属领域情况", "The main product's field"), weight: 20, scoring: { kind: "answer", question: "ZJTX_FIELD" } },
+      { key: "field", name: t("主导产品所属领域情况", "The main product's field"), weight: 20, scoring: chosen("ZJTX_FIELD") },
     ],
   },
   {
@@ -73,7 +77,7 @@ const metrics2022: MetricNode[] = [
     name: t("精细化指标", "Refinement"),
     weight: 25,
     children: [
-      { key: "digital", name: t("数字化水平", "Digital level"), weight: 20, scoring: { kind: "answer", question: "ZJTX_DIGITAL" } },
+      { key: "digital", name: t("数字化水平", "Digital level"), weight: 20, scoring: chosen("ZJTX_DIGITAL") },
       {
         key: "quality",
         name: t("质量管理水平", "Quality management"),
@@ -133,7 +137,7 @@ const metrics2022: MetricNode[] = [
         },
       },
       { key: "rdStaff", name: t("上年度研发人员占比", "R&D staff share, last year"), weight: ofInnovation(5), scoring: { kind: "bands", measure: { ratio: ["q:ZJTX_RD_STAFF", "employees"], percent: true }, bands: bandsDown([[20, 5], [10, 3], [5, 1]], 0) } },
-      { key: "rdOrg", name: t("建立研发机构级别", "Level of its R&D institution"), weight: ofInnovation(10), scoring: { kind: "answer", question: "ZJTX_RD_ORG" } },
+      { key: "rdOrg", name: t("建立研发机构级别", "Level of its R&D institution"), weight: ofInnovation(10), scoring: chosen("ZJTX_RD_ORG") },
     ],
   },
 ];
