@@ -21,6 +21,7 @@ import { startupFigures } from "./startup.ts";
 import { pipelineFigures } from "./pipeline.ts";
 import { workreportFigures } from "./workreports.ts";
 import { taskFigures } from "./tasks.ts";
+import { evaluationFigures } from "./evaluation.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -285,6 +286,11 @@ lines.push(...(await workreportFigures().catch((error: unknown): typeof lines =>
 lines.push(...(await taskFigures().catch((error: unknown): typeof lines => {
   log("task figures failed:", error);
   return [["task figures (tests/bench/tasks.ts)", "failed", "", "", "", false]];
+})));
+// ── Evaluation: one enterprise scored through the route, 100,000 enterprises scored (tests/bench/evaluation.ts) ──
+lines.push(...(await evaluationFigures().catch((error: unknown): typeof lines => {
+  log("evaluation figures failed:", error);
+  return [["evaluation figures (tests/bench/evaluation.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -11,6 +11,7 @@ import { statTimings } from "./workreports-scenarios.ts";
 import { advanceRunning } from "../../worker/sync/drive.ts";
 import { store } from "../../worker/modules.ts";
 import { boardCalls, remindersPass } from "./tasks-scenarios.ts";
+import { scoreAll, wholeRun } from "./evaluation-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -56,6 +57,10 @@ export default {
           return Response.json(await boardCalls(env.DB, n("runs", 30)));
         case "/tasks/remind":
           return Response.json(await remindersPass(env.DB, store, n("chunk", 1000), n("budget", 8_000)));
+        case "/evaluation/score":
+          return Response.json(await scoreAll(env.DB, url.searchParams.get("modelId") ?? "", url.searchParams.get("asOf") ?? "", n("chunk", 500)));
+        case "/evaluation/run":
+          return Response.json(await wholeRun(env, store, url.searchParams.get("modelId") ?? "", url.searchParams.get("asOf") ?? ""));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

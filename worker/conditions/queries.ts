@@ -60,7 +60,7 @@ const columnsOf =
 const E = (key: keyof (typeof enterpriseBasicInfo)["fields"] & string) => columnsOf(enterpriseBasicInfo)(key, "e");
 
 /** Records of a family attached to the enterprise, with a condition. */
-const count = (family: { table: string }, where: string) => `(SELECT COUNT(*) FROM ${family.table} x WHERE x.credit_code = e.credit_code AND ${where})`;
+const count = (family: { table: string }, where: string) => `(SELECT COUNT(*) FROM ${family.table} x WHERE x.credit_code = e.credit_code AND +(${where}))`;
 /** A synchronised item still returned by its source. */
 const stillListed = "COALESCE(x.source_removed, 0) = 0";
 /** A date on or before the day (an unknown date does not exclude the record). */
@@ -103,7 +103,7 @@ const hitechValid = (d: AsOf) =>
 const F = columnsOf(financialInfo);
 /** The latest annual period up to the day's year (ties: the last updated row). */
 const latestAnnual = (d: AsOf, alias = "x") =>
-  `${alias}.credit_code = e.credit_code AND ${F("periodType", alias)} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}' ` +
+  `${alias}.credit_code = e.credit_code AND +(${F("periodType", alias)} = 'annual' AND substr(${F("period", alias)}, 1, 4) <= '${d.year}') ` +
   `ORDER BY ${F("period", alias)} DESC, ${alias}.update_time DESC, ${alias}.id DESC LIMIT 1`;
 const finance = (expr: string, d: AsOf) => `(SELECT ${expr} FROM ${financialInfo.table} x WHERE ${latestAnnual(d)})`;
 const ratio = (num: string, den: string) => `CASE WHEN ${den} > 0 THEN ${num} * 100.0 / ${den} END`;
