@@ -144,7 +144,8 @@ describe("evaluation: score an enterprise and read why", () => {
     await page.goto(profile);
     await page.getByTestId("profile-group-ip").click();
     await page.locator('[data-testid="profile-family-tab"][data-family="common.enpatentinfo"]').click();
-    await page.getByTestId("add-record").click();
+    // the hand-entered list (its synchronised mirror is listed under it)
+    await page.locator('[data-family="common.enpatentinfo"]').getByTestId("add-record").click();
     const dialog = page.getByTestId("record-dialog");
     await dialog.waitFor();
     await dialog.locator('input[name="title"]').fill(`一种评价说明方法${suffix}`);
