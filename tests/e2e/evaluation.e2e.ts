@@ -95,12 +95,16 @@ describe("evaluation: score an enterprise and read why", () => {
     await expect(designer.getByTestId("designer-problems").textContent()).resolves.toContain("一级指标");
     await weight.fill("60");
     await poll(() => sum.getAttribute("data-remainder")).toBe("0");
+    // balanced again: nothing stops the save any more
+    await designer.getByTestId("designer-problems").waitFor({ state: "detached" });
+    await page.screenshot({ path: "test-artifacts/evaluation-designer-metrics.png", fullPage: true });
 
     // the entry condition is shown in the builder, never as text
     await designer.getByTestId("designer-tab-conditions").click();
     const entryLeaf = designer.locator('[data-testid="entry-node"][data-kind="leaf"]').first();
     await expect(entryLeaf.getAttribute("data-fact")).resolves.toBe("regCapital");
     await expect(entryLeaf.getByTestId("entry-value").inputValue()).resolves.toBe("100");
+    await page.screenshot({ path: "test-artifacts/evaluation-designer-conditions.png", fullPage: true });
 
     // try on an enterprise: scored as drafted, nothing saved
     await designer.getByTestId("designer-tab-try").click();

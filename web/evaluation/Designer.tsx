@@ -62,17 +62,25 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
   const queryClient = useQueryClient();
   const [def, setDef] = useState<Definition>(() => definitionOf(record) ?? blankDefinition());
   const [serverProblems, setServerProblems] = useState<DefinitionProblem[]>([]);
-  const [blocked, setBlocked] = useState<string[]>([]);
+  const [schemaProblems, setSchemaProblems] = useState<string[]>([]);
+  // what stops a save shows once a save was tried, then follows the edits live
+  const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<Definition>) => setDef((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Definition>) => {
+    setDef((d) => ({ ...d, ...patch }));
+    setServerProblems([]);
+    setSchemaProblems([]);
+  };
   const keys = useMemo(() => [...metricKeys(def.metrics)], [def.metrics]);
   const answers = useQuestionFacts(def);
+  const local = useMemo(() => localProblems(def, t, lang, answers), [def, t, lang, answers]);
+  const blocked = tried ? [...local, ...schemaProblems] : schemaProblems;
 
   const save = async () => {
-    const local = localProblems(def, t, lang, answers);
+    setTried(true);
     const parsed = definitionSchema.safeParse(def);
     const schema = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    setBlocked([...local, ...schema]);
+    setSchemaProblems(schema);
     if (local.length || schema.length) return;
     setSaving(true);
     try {

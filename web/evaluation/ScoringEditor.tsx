@@ -36,8 +36,8 @@ export function BilingualInput({ value, onChange, testId, label }: { value: Text
   const { t } = useTranslation();
   return (
     <Group gap="xs" grow wrap="nowrap">
-      <TextInput size="xs" label={label ? `${label}（${t("evaluation.design.zh")}）` : undefined} aria-label={t("evaluation.design.zh")} placeholder={t("evaluation.design.zh")} value={value["zh-CN"]} maxLength={200} onChange={(e) => onChange({ ...value, "zh-CN": e.currentTarget.value })} data-testid={`${testId}-zh`} />
-      <TextInput size="xs" label={label ? `${label} (${t("evaluation.design.en")})` : undefined} aria-label={t("evaluation.design.en")} placeholder={t("evaluation.design.en")} value={value["en-US"]} maxLength={200} onChange={(e) => onChange({ ...value, "en-US": e.currentTarget.value })} data-testid={`${testId}-en`} />
+      <TextInput size="xs" label={label ? t("evaluation.design.labelIn", { label, lang: t("evaluation.design.zh") }) : undefined} aria-label={t("evaluation.design.zh")} placeholder={t("evaluation.design.zh")} value={value["zh-CN"]} maxLength={200} onChange={(e) => onChange({ ...value, "zh-CN": e.currentTarget.value })} data-testid={`${testId}-zh`} />
+      <TextInput size="xs" label={label ? t("evaluation.design.labelIn", { label, lang: t("evaluation.design.en") }) : undefined} aria-label={t("evaluation.design.en")} placeholder={t("evaluation.design.en")} value={value["en-US"]} maxLength={200} onChange={(e) => onChange({ ...value, "en-US": e.currentTarget.value })} data-testid={`${testId}-en`} />
     </Group>
   );
 }
