@@ -6,9 +6,9 @@
  * and shows the whole explanation with every trace. Saving refuses while a level's weights do not sum to
  * 100 or a condition is unfinished, and shows the server's check (events/evaluation/check.ts) by place.
  */
-import { ActionIcon, Alert, Button, Center, Group, List, Loader, Modal, NumberInput, Select, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Center, Group, List, Loader, Modal, NumberInput, Select, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconDeviceFloppy, IconPlayerPlay, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconDeviceFloppy, IconPlayerPlay, IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,11 +23,11 @@ import { masterName } from "../enterprise/scope.ts";
 import { ConditionBuilder, builderProblems, problemText } from "../widgets/ConditionBuilder.tsx";
 import { blankLeaf } from "../widgets/ConditionBuilderTree.ts";
 import { checkDefinition, definitionOf, evaluationQueries, modelPath, previewDefinition, saveDefinition, type DefinitionProblem, type Preview } from "./api.ts";
-import { blankDefinition, metricKeys, unbalancedLevels } from "./designRules.ts";
+import { blankDefinition, metricKeys, patchAt, unbalancedLevels, without } from "./designRules.ts";
 import { AnswerFacts, useQuestionFacts } from "./answerFacts.ts";
 import { ExplanationPanel } from "./ExplanationPanel.tsx";
 import { MetricsEditor } from "./MetricsEditor.tsx";
-import { BilingualInput } from "./ScoringEditor.tsx";
+import { BilingualInput, dashed, RemoveButton } from "./ScoringEditor.tsx";
 
 /** What stops a save here and now (the server checks the rest): unbalanced weights and unfinished conditions, in words. */
 export function localProblems(def: Definition, t: TFunction, lang: Lang, extra: readonly FactDef[] = []): string[] {
@@ -129,14 +129,12 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
               <Title order={5}>{t("evaluation.design.directPass")}</Title>
               <Text size="xs" c="dimmed">{t("evaluation.design.directHint")}</Text>
               {def.directPass.map((d, i) => {
-                const setRoute = (patch: Partial<typeof d>) => set({ directPass: def.directPass.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+                const setRoute = (patch: Partial<typeof d>) => set({ directPass: patchAt(def.directPass, i, patch) });
                 return (
-                  <Stack key={i} gap={4} p="xs" style={{ border: "1px dashed var(--mantine-color-gray-4)", borderRadius: 4 }} data-testid="direct-route">
+                  <Stack key={i} gap={4} p="xs" style={dashed} data-testid="direct-route">
                     <Group wrap="nowrap">
                       <div style={{ flex: 1 }}><BilingualInput value={d.label} onChange={(label) => setRoute({ label })} testId="direct-label" /></div>
-                      <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} onClick={() => set({ directPass: def.directPass.filter((_, j) => j !== i) })}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      <RemoveButton onClick={() => set({ directPass: without(def.directPass, i) })} />
                     </Group>
                     <ConditionBuilder value={d.when} onChange={(when) => setRoute({ when: when ?? { all: [blankLeaf()] } })} extra={answers} testId="direct" />
                   </Stack>
@@ -179,10 +177,10 @@ function PassEditor({ def, set, keys }: { def: Definition; set: (p: Partial<Defi
         <Title order={6}>{t("evaluation.design.passRequires")}</Title>
         {def.passRequires.map((r, i) => (
           <Group key={i} gap="xs">
-            <Select w={220} size="xs" aria-label={t("evaluation.design.metric")} data={keys} value={r.metric} allowDeselect={false} onChange={(metric) => metric && set({ passRequires: def.passRequires.map((x, j) => (j === i ? { ...x, metric } : x)) })} />
+            <Select w={220} size="xs" aria-label={t("evaluation.design.metric")} data={keys} value={r.metric} allowDeselect={false} onChange={(metric) => metric && set({ passRequires: patchAt(def.passRequires, i, { metric }) })} />
             <Text size="sm">{t("evaluation.design.above")}</Text>
-            <NumberInput w={100} size="xs" min={0} aria-label={t("evaluation.design.above")} value={r.above} onChange={(v) => set({ passRequires: def.passRequires.map((x, j) => (j === i ? { ...x, above: n(v) } : x)) })} />
-            <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} onClick={() => set({ passRequires: def.passRequires.filter((_, j) => j !== i) })}><IconTrash size={14} /></ActionIcon>
+            <NumberInput w={100} size="xs" min={0} aria-label={t("evaluation.design.above")} value={r.above} onChange={(v) => set({ passRequires: patchAt(def.passRequires, i, { above: n(v) }) })} />
+            <RemoveButton onClick={() => set({ passRequires: without(def.passRequires, i) })} />
           </Group>
         ))}
         <Button size="compact-xs" variant="light" w="fit-content" leftSection={<IconPlus size={12} />} disabled={keys.length === 0 || def.passRequires.length >= 10} onClick={() => set({ passRequires: [...def.passRequires, { metric: keys[0]!, above: 0 }] })}>
@@ -193,13 +191,13 @@ function PassEditor({ def, set, keys }: { def: Definition; set: (p: Partial<Defi
         <Title order={6}>{t("evaluation.design.grades")}</Title>
         <Text size="xs" c="dimmed">{t("evaluation.design.gradesHint")}</Text>
         {def.grades.map((g, i) => {
-          const setGrade = (patch: Partial<typeof g>) => set({ grades: def.grades.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+          const setGrade = (patch: Partial<typeof g>) => set({ grades: patchAt(def.grades, i, patch) });
           return (
             <Group key={i} gap="xs" wrap="nowrap" data-testid="grade">
               <TextInput w={90} size="xs" aria-label={t("evaluation.design.gradeCode")} placeholder={t("evaluation.design.gradeCode")} value={g.code} maxLength={32} onChange={(e) => setGrade({ code: e.currentTarget.value })} />
               <div style={{ flex: 1 }}><BilingualInput value={g.label} onChange={(label) => setGrade({ label })} testId="grade-label" /></div>
               <NumberInput w={100} size="xs" min={0} aria-label={t("evaluation.design.gradeMin")} placeholder={t("evaluation.design.gradeMin")} value={g.min} onChange={(v) => setGrade({ min: n(v) })} />
-              <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} onClick={() => set({ grades: def.grades.filter((_, j) => j !== i) })}><IconTrash size={14} /></ActionIcon>
+              <RemoveButton onClick={() => set({ grades: without(def.grades, i) })} />
             </Group>
           );
         })}

@@ -14,7 +14,7 @@ import type { Lang } from "../../events/i18n.ts";
 import { ConditionBuilder } from "../widgets/ConditionBuilder.tsx";
 import { blankLeaf } from "../widgets/ConditionBuilderTree.ts";
 import { useAnswerFacts } from "./answerFacts.ts";
-import { defaultBands, nextBand } from "./designRules.ts";
+import { defaultBands, nextBand, patchAt, without } from "./designRules.ts";
 
 type Text2 = { "zh-CN": string; "en-US": string };
 const label2 = (zh: string, en: string): Text2 => ({ "zh-CN": zh, "en-US": en });
@@ -69,6 +69,19 @@ function MeasureEditor({ value, onChange, testId }: { value: Measure; onChange: 
   );
 }
 
+/** The frame around one entry of a list (an alternative, an item, a direct-pass route). */
+export const dashed = { border: "1px dashed var(--mantine-color-gray-4)", borderRadius: 4 } as const;
+
+/** Removes one entry of a list. */
+export function RemoveButton({ onClick, disabled, mb }: { onClick: () => void; disabled?: boolean; mb?: number }) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon variant="subtle" color="red" mb={mb} aria-label={t("evaluation.design.remove")} disabled={disabled} onClick={onClick}>
+      <IconTrash size={14} />
+    </ActionIcon>
+  );
+}
+
 const num = (v: string | number) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 export function BandsEditor({ bands, onChange, full, testId }: { bands: Band[]; onChange: (b: Band[]) => void; full: number; testId: string }) {
@@ -94,9 +107,7 @@ export function BandsEditor({ bands, onChange, full, testId }: { bands: Band[]; 
               <Table.Td><NumberInput size="xs" min={0} aria-label={t("evaluation.design.bandPoints")} value={b.points} onChange={(v) => set(i, { points: num(v) ?? 0 })} error={b.points > full + 1e-9 ? t("evaluation.design.aboveFull", { full }) : undefined} data-testid={`${testId}-band-points`} /></Table.Td>
               <Table.Td><TextInput size="xs" aria-label={t("evaluation.design.bandLabel")} maxLength={32} value={b.label ?? ""} onChange={(e) => set(i, { label: e.currentTarget.value || undefined })} /></Table.Td>
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} disabled={bands.length <= 1} onClick={() => onChange(bands.filter((_, j) => j !== i))}>
-                  <IconTrash size={14} />
-                </ActionIcon>
+                <RemoveButton disabled={bands.length <= 1} onClick={() => onChange(without(bands, i))} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -148,14 +159,12 @@ export function ScoringEditor({ value, onChange, full, testId }: { value: Scorin
       {value.kind === "best" && (
         <Stack gap="sm">
           {value.alternatives.map((a, i) => {
-            const set = (patch: Partial<typeof a>) => onChange({ ...value, alternatives: value.alternatives.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+            const set = (patch: Partial<typeof a>) => onChange({ ...value, alternatives: patchAt(value.alternatives, i, patch) });
             return (
-              <Stack key={i} gap={4} p="xs" style={{ border: "1px dashed var(--mantine-color-gray-4)", borderRadius: 4 }} data-testid={`${testId}-alternative`}>
+              <Stack key={i} gap={4} p="xs" style={dashed} data-testid={`${testId}-alternative`}>
                 <Group justify="space-between" wrap="nowrap">
                   <BilingualInput value={a.label} onChange={(label) => set({ label })} testId={`${testId}-alt-label`} />
-                  <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} disabled={value.alternatives.length <= 2} onClick={() => onChange({ ...value, alternatives: value.alternatives.filter((_, j) => j !== i) })}>
-                    <IconTrash size={14} />
-                  </ActionIcon>
+                  <RemoveButton disabled={value.alternatives.length <= 2} onClick={() => onChange({ ...value, alternatives: without(value.alternatives, i) })} />
                 </Group>
                 <MeasureEditor value={a.measure} onChange={(measure) => set({ measure })} testId={`${testId}-alt`} />
                 <BandsEditor bands={a.bands} onChange={(bands) => set({ bands })} full={full} testId={`${testId}-alt`} />
@@ -171,15 +180,13 @@ export function ScoringEditor({ value, onChange, full, testId }: { value: Scorin
       {value.kind === "items" && (
         <Stack gap="sm">
           {value.items.map((it, i) => {
-            const set = (patch: Partial<typeof it>) => onChange({ ...value, items: value.items.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+            const set = (patch: Partial<typeof it>) => onChange({ ...value, items: patchAt(value.items, i, patch) });
             return (
-              <Stack key={i} gap={4} p="xs" style={{ border: "1px dashed var(--mantine-color-gray-4)", borderRadius: 4 }} data-testid={`${testId}-item`}>
+              <Stack key={i} gap={4} p="xs" style={dashed} data-testid={`${testId}-item`}>
                 <Group wrap="nowrap" align="flex-end">
                   <BilingualInput value={it.label} onChange={(label) => set({ label })} testId={`${testId}-item-label`} />
                   <NumberInput size="xs" w={110} min={0} label={t("evaluation.design.bandPoints")} value={it.points} onChange={(v) => set({ points: num(v) ?? 0 })} error={it.points > full + 1e-9 ? t("evaluation.design.aboveFull", { full }) : undefined} />
-                  <ActionIcon variant="subtle" color="red" mb={4} aria-label={t("evaluation.design.remove")} disabled={value.items.length <= 1} onClick={() => onChange({ ...value, items: value.items.filter((_, j) => j !== i) })}>
-                    <IconTrash size={14} />
-                  </ActionIcon>
+                  <RemoveButton mb={4} disabled={value.items.length <= 1} onClick={() => onChange({ ...value, items: without(value.items, i) })} />
                 </Group>
                 <ConditionBuilder value={it.when} onChange={(when) => set({ when: when ?? { all: [blankLeaf()] } })} extra={answers} testId={`${testId}-item-when`} />
               </Stack>
@@ -206,11 +213,9 @@ function AnswerEditor({ value, onChange, testId }: { value: Extract<Scoring, { k
       <TextInput size="xs" w={240} label={t("evaluation.design.question")} value={value.question} maxLength={64} onChange={(e) => onChange({ ...value, question: e.currentTarget.value })} data-testid={`${testId}-question`} />
       {options.map((o, i) => (
         <Group key={i} gap="xs" wrap="nowrap">
-          <TextInput size="xs" aria-label={t("evaluation.design.option")} placeholder={t("evaluation.design.option")} value={o.value} maxLength={64} onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)))} />
-          <NumberInput size="xs" w={110} min={0} aria-label={t("evaluation.design.bandPoints")} value={o.points} onChange={(v) => setOptions(options.map((x, j) => (j === i ? { ...x, points: num(v) ?? 0 } : x)))} />
-          <ActionIcon variant="subtle" color="red" aria-label={t("evaluation.design.remove")} onClick={() => setOptions(options.filter((_, j) => j !== i))}>
-            <IconTrash size={14} />
-          </ActionIcon>
+          <TextInput size="xs" aria-label={t("evaluation.design.option")} placeholder={t("evaluation.design.option")} value={o.value} maxLength={64} onChange={(e) => setOptions(patchAt(options, i, { value: e.currentTarget.value }))} />
+          <NumberInput size="xs" w={110} min={0} aria-label={t("evaluation.design.bandPoints")} value={o.points} onChange={(v) => setOptions(patchAt(options, i, { points: num(v) ?? 0 }))} />
+          <RemoveButton onClick={() => setOptions(without(options, i))} />
         </Group>
       ))}
       <Button size="compact-xs" variant="light" w="fit-content" leftSection={<IconPlus size={12} />} onClick={() => setOptions([...options, { value: "", points: 0 }])}>

@@ -85,6 +85,11 @@ export function addChild(all: readonly MetricNode[], at: readonly number[]): Met
   });
 }
 
+/** The list with its i-th element patched. */
+export const patchAt = <T,>(list: readonly T[], i: number, patch: Partial<T>): T[] => list.map((x, j) => (j === i ? { ...x, ...patch } : x));
+/** The list without its i-th element. */
+export const without = <T,>(list: readonly T[], i: number): T[] => list.filter((_, j) => j !== i);
+
 /** The next band after the last: starting where it ends. */
 export function nextBand(bands: readonly Band[]): Band {
   const last = bands[bands.length - 1];
