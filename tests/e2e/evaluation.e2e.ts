@@ -106,12 +106,36 @@ describe("evaluation: score an enterprise and read why", () => {
     await expect(entryLeaf.getByTestId("entry-value").inputValue()).resolves.toBe("100");
     await page.screenshot({ path: "test-artifacts/evaluation-designer-conditions.png", fullPage: true });
 
-    // try on an enterprise: scored as drafted, nothing saved
+    // a second entry condition, chosen with the keyboard: at least one invention patent in force
+    await designer.locator('[data-testid="entry-node"][data-path="root"]').getByTestId("entry-add-condition").first().click();
+    const added = designer.locator('[data-testid="entry-node"][data-path="1"]');
+    await expect(added.getByTestId("entry-problem").textContent()).resolves.toBe("请选择指标项");
+    await added.getByTestId("entry-fact").click();
+    await page.keyboard.type("有效发明");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await poll(() => added.getAttribute("data-fact")).toBe("inventionPatents");
+    await expect(added.textContent()).resolves.toContain("来源：专利信息");
+    await expect(added.getByTestId("entry-op").inputValue()).resolves.toBe("大于等于");
+    await expect(added.getByTestId("entry-problem").textContent()).resolves.toContain("请填写有效发明专利的判断值");
+    await added.getByTestId("entry-value").fill("1");
+    await poll(() => added.getByTestId("entry-problem").count()).toBe(0);
+
+    // try on an enterprise: the draft as it stands, nothing saved — not eligible, and why
     await designer.getByTestId("designer-tab-try").click();
     await designer.getByTestId("enterprise-picker").fill(enterprise.entName.slice(0, 8));
     await page.getByRole("option", { name: new RegExp(suffix) }).click();
     const preview = designer.getByTestId("designer-try");
-    await poll(() => preview.getByTestId("preview-total").getAttribute("data-total")).toBe("0");
+    await poll(() => preview.getByTestId("preview-status").getAttribute("data-status")).toBe("notEligible");
+    await expect(preview.getByTestId("preview-entry-missing").textContent()).resolves.toContain("需再获得 1 项发明专利");
+    await page.screenshot({ path: "test-artifacts/evaluation-designer-try.png", fullPage: true });
+
+    // the condition removed again, the same enterprise is tried on the new draft: eligible, scored 0
+    await designer.getByTestId("designer-tab-conditions").click();
+    await designer.locator('[data-testid="entry-node"][data-path="1"]').getByTestId("entry-remove").click();
+    await designer.getByTestId("designer-tab-try").click();
+    await poll(() => preview.getByTestId("preview-status").getAttribute("data-status")).toBe("failed");
+    await expect(preview.getByTestId("preview-total").getAttribute("data-total")).resolves.toBe("0");
     await expect(preview.locator('[data-testid="preview-entry-node"][data-fact="regCapital"]').getAttribute("data-pass")).resolves.toBe("true");
     await page.screenshot({ path: "test-artifacts/evaluation-designer.png", fullPage: true });
     await designer.getByTestId("designer-close").click();

@@ -10,7 +10,7 @@ import { Alert, Button, Center, Group, List, Loader, Modal, NumberInput, Select,
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconDeviceFloppy, IconPlayerPlay, IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FactDef } from "../../events/conditions/facts.ts";
 import { definitionSchema, type Definition } from "../../events/evaluation/definition.ts";
@@ -66,6 +66,8 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
   // what stops a save shows once a save was tried, then follows the edits live
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
+  // the enterprise tried on stays picked while the person edits elsewhere; coming back tries the new draft
+  const [picked, setPicked] = useState<PickedEnterprise | null>(null);
   const set = (patch: Partial<Definition>) => {
     setDef((d) => ({ ...d, ...patch }));
     setServerProblems([]);
@@ -152,7 +154,7 @@ function DesignerBody({ record, onClose }: { record: Row; onClose: () => void })
           <PassEditor def={def} set={set} keys={keys} />
         </Tabs.Panel>
         <Tabs.Panel value="try" pt="sm">
-          <TryOn def={def} />
+          <TryOn def={def} picked={picked} onPick={setPicked} />
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end" pos="sticky" bottom={0} bg="var(--mantine-color-body)" py="xs">
@@ -211,11 +213,10 @@ function PassEditor({ def, set, keys }: { def: Definition; set: (p: Partial<Defi
 }
 
 /** "Try on an enterprise": the definition as it stands, scored on a picked enterprise, nothing saved. */
-function TryOn({ def }: { def: Definition }) {
+function TryOn({ def, picked, onPick }: { def: Definition; picked: PickedEnterprise | null; onPick: (e: PickedEnterprise) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const master = familyByName.get(masterName);
-  const [picked, setPicked] = useState<PickedEnterprise | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -231,10 +232,15 @@ function TryOn({ def }: { def: Definition }) {
       setBusy(false);
     }
   };
+  useEffect(() => {
+    if (picked) void run(picked);
+    // once per opening of the tab: the draft as it is now
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Stack gap="sm" data-testid="designer-try">
       <Group align="flex-end">
-        {master && <EnterprisePicker master={master} w={420} label={t("evaluation.design.pickEnterprise")} onPick={(e) => { setPicked(e); void run(e); }} />}
+        {master && <EnterprisePicker master={master} w={420} label={t("evaluation.design.pickEnterprise")} onPick={(e) => { onPick(e); void run(e); }} />}
         <Button leftSection={<IconPlayerPlay size={16} />} disabled={!picked} loading={busy} onClick={() => picked && void run(picked)} data-testid="designer-try-run">
           {t("evaluation.design.tryRun")}
         </Button>

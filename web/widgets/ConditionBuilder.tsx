@@ -299,6 +299,7 @@ function LeafRow({ leaf, path, ctx }: { leaf: Leaf; path: string; ctx: Ctx }) {
               if (next) edit(withFact(leaf, next, def));
             }}
             description={def ? t("conditions.source", { source: def.source[lang] }) : undefined}
+            inputWrapperOrder={["label", "input", "description", "error"]}
             data-testid={`${testId}-fact`}
           />
           <Select
