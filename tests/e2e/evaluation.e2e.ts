@@ -44,7 +44,7 @@ beforeAll(async () => {
   page = session.page;
   const saved = await call("/common/enenterprisebasicinfo/save", { ...enterprise, regCapital: 500, estDate: "2018-05-01", areaCode: "610113" });
   expect(saved.code, JSON.stringify(saved)).toBe(0);
-  const model = await call<{ id: string }>("/common/tbevaluationmodel/save", { name: modelName, code: `E2E${suffix}`.slice(0, 32), modelType: "innovation", status: "1", totalScore: 100, definition });
+  const model = await call<{ id: string }>("/common/tbevaluationmodel/save", { name: modelName, code: `E2E${suffix}`.slice(0, 32), modelType: "innovation", status: "1", totalScore: 100, definition, starThreshold: 20, starList: "star" });
   expect(model.code, JSON.stringify(model)).toBe(0);
   modelId = model.data.id;
 });
@@ -194,6 +194,30 @@ describe("evaluation: score an enterprise and read why", () => {
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     await poll(() => page.getByTestId("evaluation-result").first().getAttribute("data-score")).toBe("30");
+  });
+
+  it("the star list and the results list explain the result that put the enterprise there", async () => {
+    // 30 reaches the model's star threshold of 20
+    await page.goto(`/enterprise/star?entName=${encodeURIComponent(suffix)}`);
+    const star = page.getByTestId("star-evaluated-row").filter({ hasText: enterprise.entName });
+    await poll(() => star.getAttribute("data-score")).toBe("30");
+    await star.getByTestId("star-explain").click();
+    const drawer = page.getByTestId("result-drawer");
+    await poll(() => drawer.getByTestId("explain-total").getAttribute("data-total")).toBe("30");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    // the registered list beside it is the family's own
+    await page.getByTestId("star-tab-records").click();
+    await page.locator('[data-family="common.enstarenterprise"]').waitFor();
+
+    await page.goto(`/evaluation/result?creditCode=${enterprise.creditCode}`);
+    const rows = page.getByTestId("record-row");
+    await poll(() => rows.count()).toBe(2);
+    // the result after the patent: 30
+    await rows.filter({ has: page.locator('[data-column="totalScore"]', { hasText: /^30$/ }) }).getByTestId("explain-result").click();
+    await poll(() => drawer.getByTestId("explain-total").getAttribute("data-total")).toBe("30");
+    await expect(metricPoints(drawer, "ip")).resolves.toBe("30");
+    await page.keyboard.press("Escape");
   });
 
   it("reads the same explanation in English", async () => {
