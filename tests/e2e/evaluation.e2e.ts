@@ -81,6 +81,13 @@ describe("evaluation: score an enterprise and read why", () => {
   it("the designer shows each level's remainder, refuses an unbalanced level and tries the draft on an enterprise", async () => {
     await page.goto(`/evaluation/model?name=${encodeURIComponent(modelName)}`);
     const row = page.getByTestId("record-row").filter({ hasText: modelName });
+    // the record dialog summarises the definition instead of showing it as text
+    await row.getByTestId("edit-record").click();
+    const summary = page.getByTestId("record-dialog").getByTestId("model-definition-summary");
+    await poll(() => summary.textContent()).toContain("2 个一级指标，满分 100，及格线 60");
+    expect(await page.getByTestId("record-dialog").locator('textarea[name="definition"]').count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("record-dialog").waitFor({ state: "hidden" });
     await row.getByTestId("design-model").click();
     const designer = page.getByTestId("designer");
     const sum = designer.locator('[data-testid="metrics-level"][data-path="root"] >> [data-testid="metrics-level-sum"]').first();

@@ -15,6 +15,7 @@ registerRowAction({ path: modelPath, when: (family) => hasPermission(family.tags
 registerRowAction({ path: resultPath, when: (family) => hasPermission(family.tags.info), component: lazy(() => import("./ExplainAction.tsx")) });
 registerProfilePanel({ key: "evaluation", label: (t) => t("enterprise.evaluationTab"), when: () => hasPermission(resultListTag), component: lazy(() => import("./EnterpriseTab.tsx")) });
 registerScreens({
+  "evaluation/model/index": screen(() => import("./ModelScreen.tsx")),
   "enterprise/star/index": screen(() => import("./StarScreen.tsx")),
   "enterprise/info/hitech/index": screen(() => import("./StarScreen.tsx").then((m) => ({ default: m.HitechScreen }))),
 });

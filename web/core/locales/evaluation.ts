@@ -5,6 +5,8 @@ export default {
       status: { passed: "通过", failed: "未通过", directPass: "直接通过", notEligible: "不符合评价条件" },
       design: {
         open: "设计",
+        summary: "{{metrics}} 个一级指标，满分 {{total}}，及格线 {{pass}}；在列表的“设计”中编辑",
+        noDefinition: "尚未设计评分；保存后在列表的“设计”中设计",
         title: "模型设计 - {{name}}",
         metrics: "指标与评分",
         conditions: "入库与直通条件",
@@ -125,6 +127,8 @@ export default {
       status: { passed: "Passed", failed: "Not passed", directPass: "Passed directly", notEligible: "Not eligible" },
       design: {
         open: "Design",
+        summary: "{{metrics}} top-level metric(s), full score {{total}}, pass line {{pass}}; edit it with the list's Design",
+        noDefinition: "No scoring designed yet; after saving, design it with the list's Design",
         title: "Model design - {{name}}",
         metrics: "Metrics and scoring",
         conditions: "Entry and direct-pass conditions",
