@@ -31,6 +31,7 @@ import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart
+import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);
