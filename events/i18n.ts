@@ -204,6 +204,16 @@ export const messages = {
   jobImportRefused: { "zh-CN": "定时任务须逐个保存（校验处理器、参数与 cron 表达式），不能通过表格导入", "en-US": "Scheduled jobs are saved one by one (handler, params and cron checked), not imported from a spreadsheet" },
   jobRunStarted: { "zh-CN": "任务已执行", "en-US": "The job ran" },
   // ---- synchronised lists
+  // ---- policies
+  policyConditionUnknownFact: { "zh-CN": "{name}：条件 {code} 的第 {path} 项引用了未知的事实“{fact}”", "en-US": "{name}: condition {code} at {path} asks an unknown fact \"{fact}\"" },
+  policyConditionOperator: { "zh-CN": "{name}：条件 {code} 的第 {path} 项，事实“{fact}”不支持所选的比较方式", "en-US": "{name}: condition {code} at {path}: the fact \"{fact}\" does not take that operator" },
+  policyConditionValueType: { "zh-CN": "{name}：条件 {code} 的第 {path} 项，取值类型与事实“{fact}”不符", "en-US": "{name}: condition {code} at {path}: the value does not fit the fact \"{fact}\"" },
+  policyConditionTooDeep: { "zh-CN": "{name}：条件 {code} 嵌套超过 8 层", "en-US": "{name}: condition {code} is nested more than 8 levels deep" },
+  policyConditionTooLarge: { "zh-CN": "{name}：条件 {code} 超过 200 个节点", "en-US": "{name}: condition {code} has more than 200 nodes" },
+  policyConditionDuplicateCode: { "zh-CN": "{name}：条件编码“{code}”重复", "en-US": "{name}: the condition code \"{code}\" is used twice" },
+  policyPublishNotAllowed: { "zh-CN": "只有草稿或已失效的政策可以发布", "en-US": "Only a draft or expired policy can be published" },
+  policyExpireNotAllowed: { "zh-CN": "只有已发布的政策可以设为失效", "en-US": "Only a published policy can be made expired" },
+  policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

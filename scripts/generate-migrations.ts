@@ -18,6 +18,7 @@ import * as jobsSchema from "../worker/jobs/schema.ts";
 import * as syncSchema from "../worker/sync/schema.ts";
 import * as workreportsSchema from "../worker/workreports/schema.ts";
 import * as tasksSchema from "../worker/tasks/schema.ts";
+import * as policySchema from "../worker/policy/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -37,6 +38,7 @@ const tables = {
   ...drizzleTables(syncSchema),
   ...drizzleTables(workreportsSchema),
   ...drizzleTables(tasksSchema),
+  ...drizzleTables(policySchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

@@ -547,6 +547,27 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     expect(all.dictStatus.map((e: { value: string }) => e.value)).toContain("1");
   },
 
+  async *policy() {
+    const { policy } = contract;
+    const code = creditCode();
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约政策企业${code.slice(-6)}`, areaCode: "610100", regCapital: 500 } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    const conditions = [
+      { code: "capital", label: { "zh-CN": "注册资本不低于 100 万元", "en-US": "Registered capital at least 1m CNY" }, condition: { fact: "regCapital", op: "gte", value: 100 } },
+      { code: "ip", label: { "zh-CN": "拥有发明专利", "en-US": "Holds an invention patent" }, condition: { fact: "inventionPatents", op: "gte", value: 1 } },
+    ];
+    const created = await call("/common/paclist/save", { token: admin, body: { policyName: "契约政策", policyLevel: "provincial", policyType: "technology", conditions } });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    const policyId = created.body.data.id as string;
+    const published = yield { verb: policy.publish, params: { id: policyId } };
+    expect(published.status).toBe("published");
+    const near = yield { verb: policy.enterpriseMatch, query: { creditCode: code, kind: "near", page: 1, size: 10 } };
+    expect(near.map((r: { policyId: string }) => r.policyId)).toContain(policyId);
+    yield { verb: policy.policyMatch, query: { policyId, page: 1, size: 10, firmName: "契约" } };
+    yield { verb: policy.trial, query: { policyId, creditCode: code } };
+    yield { verb: policy.expire, params: { id: policyId } };
+  },
+
   async *gantt() {
     const { gantt } = contract;
     const code = creditCode();

@@ -21,6 +21,7 @@ import { gantt } from "./gantt.ts";
 import { listSettings } from "./list-settings.ts";
 import { files } from "./files.ts";
 import { dictionary } from "./dictionary.ts";
+import { policy } from "./policy.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, policy };
 export type { Answer, Verb } from "./verb.ts";

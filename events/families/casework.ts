@@ -8,6 +8,7 @@ import { z } from "zod";
 import { defineFamily, l, type RecordProblem } from "../family.ts";
 import { field } from "../fields.ts";
 import { declarationMaterials } from "../declare-materials.ts";
+import { checkPolicyConditions, policyConditions } from "../policy/conditions.ts";
 
 // the enterprise scope every helper uses (contract): the enterprise page shows a family as a tab by its creditCode eq filter
 const creditCode = () => field.text(l("统一社会信用代码", "Unified social credit code"), { required: true, max: 18, rules: ["creditCode"] });
@@ -516,13 +517,30 @@ export const policy = defineFamily({
     summary: field.longText(l("政策摘要", "Summary"), { max: 2000 }),
     content: field.longText(l("政策原文", "Full text"), { max: 50000 }),
     sourceUrl: field.text(l("原文链接", "Source link"), { max: 500, rules: ["url"] }),
+    subsidy: field.text(l("扶持内容", "Support offered"), { max: 500 }),
+    subsidyAmount: field.number(l("最高扶持金额(万元)", "Maximum support (10k CNY)"), { min: 0, unit: l("万元", "10k CNY") }),
+    /** the named conditions split out of the text (政策颗粒化), checked against the facts catalogue */
+    conditions: field.json(l("申报条件", "Eligibility conditions"), () => policyConditions),
+    /** draft → published (matching, notifications) → expired; changed only by publish and expire (worker/policy) */
+    status: field.dict(l("政策状态", "Policy status"), "policyStatus", { managed: true }),
+    publishTime: field.datetime(l("发布时间", "Published at"), { managed: true }),
+    /** the platform module a policy belongs to (the gateway's moduleCode) */
+    moduleCode: field.text(l("模块编码", "Module code"), { max: 32 }),
+    /** where an imported policy came from and its id there (worker/policy/import.ts): importing again updates it */
+    sourceCode: field.text(l("来源", "Source"), { max: 32 }),
+    externalId: field.text(l("来源编号", "Id at the source"), { max: 64 }),
   },
   search: ["policyName", "policyNo", "issuingAuthority"],
-  columns: ["policyName", "policyNo", "issuingAuthority", "policyLevel", "policyType", "publishDate", "expiryDate", "declarable"],
-  filters: { policyName: "like", policyNo: "eq", policyLevel: "eq", policyType: "eq", areaCode: "eq", declarable: "eq" },
-  sorts: ["publishDate", "effectiveDate", "expiryDate", "policyName"],
+  columns: ["policyName", "policyNo", "issuingAuthority", "policyLevel", "policyType", "publishDate", "expiryDate", "status", "declarable"],
+  filters: { policyName: "like", policyNo: "eq", policyLevel: "eq", policyType: "eq", areaCode: "eq", declarable: "eq", status: "eq", moduleCode: "eq", sourceCode: "eq" },
+  sorts: ["publishDate", "effectiveDate", "expiryDate", "policyName", "publishTime"],
   defaultSort: ["publishDate", "desc"],
-  counted: ["policyType", "policyLevel"],
+  counted: ["policyType", "policyLevel", "status"],
+  unique: [["sourceCode", "externalId"]],
+  check: (r) => [
+    ...checkPolicyConditions(r.conditions),
+    ...(typeof r.effectiveDate === "string" && typeof r.expiryDate === "string" && r.expiryDate < r.effectiveDate ? [{ field: "expiryDate", key: "valueNotAllowed" as const }] : []),
+  ],
 });
 
 /** A policy question from an enterprise or a citizen and the platform's answer. */

@@ -204,6 +204,14 @@ export const caseworkDictionarySeed: DictSeed[] = [
     ],
   },
   {
+    type: "policyStatus",
+    entries: [
+      ["draft", "草稿", "Draft"],
+      ["published", "已发布", "Published"],
+      ["expired", "已失效", "Expired"],
+    ],
+  },
+  {
     type: "policyType",
     entries: [
       ["finance", "金融支持", "Financial support"],
