@@ -22,6 +22,7 @@ import { listSettings } from "./list-settings.ts";
 import { files } from "./files.ts";
 import { dictionary } from "./dictionary.ts";
 import { policy } from "./policy.ts";
+import { evaluation } from "./evaluation.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, policy };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, policy, evaluation };
 export type { Answer, Verb } from "./verb.ts";
