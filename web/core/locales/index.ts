@@ -8,9 +8,10 @@ import workreports from "./workreports.ts";
 import tasks from "./tasks.ts";
 import gantt from "./gantt.ts";
 import conditions from "./conditions.ts";
+import policy from "./policy.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt, conditions };
+export const screenAreas = { workreports, tasks, gantt, conditions, policy };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 
