@@ -13,6 +13,7 @@ ALTER TABLE `policy_pac_list` ADD `subsidy_amount` real;
 ALTER TABLE `policy_pac_list` ADD `conditions` text;
 ALTER TABLE `policy_pac_list` ADD `status` text;
 ALTER TABLE `policy_pac_list` ADD `publish_time` text;
+ALTER TABLE `policy_pac_list` ADD `noticed_at` text;
 ALTER TABLE `policy_pac_list` ADD `module_code` text;
 ALTER TABLE `policy_pac_list` ADD `source_code` text;
 ALTER TABLE `policy_pac_list` ADD `external_id` text;

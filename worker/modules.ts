@@ -28,6 +28,7 @@ import { workreportsModule } from "./workreports/index.ts";
 import { tasksModule } from "./tasks/index.ts";
 import { visitsModule } from "./visits/index.ts";
 import { ganttModule } from "./gantt/index.ts";
+import { policyModule } from "./policy/index.ts";
 import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
@@ -37,7 +38,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, policyModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

@@ -524,6 +524,8 @@ export const policy = defineFamily({
     /** draft → published (matching, notifications) → expired; changed only by publish and expire (worker/policy) */
     status: field.dict(l("政策状态", "Policy status"), "policyStatus", { managed: true }),
     publishTime: field.datetime(l("发布时间", "Published at"), { managed: true }),
+    /** when the service staff of every enterprise meeting it had been told (empty while the notices are under way) */
+    noticedAt: field.datetime(l("推送完成时间", "Notices sent at"), { managed: true }),
     /** the platform module a policy belongs to (the gateway's moduleCode) */
     moduleCode: field.text(l("模块编码", "Module code"), { max: 32 }),
     /** where an imported policy came from and its id there (worker/policy/import.ts): importing again updates it */

@@ -21,6 +21,7 @@ export const messagePoints = [
   { value: "task-due", label: l("任务到期提醒", "Task due soon"), todo: false },
   { value: "task-overdue", label: l("任务逾期提醒", "Task overdue"), todo: false },
   { value: "task-stale", label: l("任务未跟进预警", "Task not followed up"), todo: false },
+  { value: "policy-match", label: l("政策匹配推送", "Policy match"), todo: false },
 ] as const satisfies readonly { value: string; label: Text; todo: boolean }[];
 
 export type MessagePoint = (typeof messagePoints)[number]["value"];
@@ -100,6 +101,7 @@ export const standardTemplates: StandardTemplate[] = [
   tpl("system", "系统消息", "system", l("{title}", "{title}"), l("{content}", "{content}")),
   tpl("taskDue", "任务到期提醒", "task-due", l("【任务提醒】您有 {count} 个任务即将到期", "[Tasks] {count} of your tasks are due soon"), l("{names} 等任务将于 {deadline} 到期，请及时完成走访。", "{names} and others are due on {deadline}; please complete the visits in time.")),
   tpl("taskOverdue", "任务逾期提醒", "task-overdue", l("【任务逾期】您有 {count} 个任务已逾期", "[Tasks] {count} of your tasks are overdue"), l("{names} 等任务已超过期限（最早 {deadline}），请尽快处理。", "{names} and others are past their deadline (earliest {deadline}); please act soon.")),
+  tpl("policyMatch", "政策匹配推送", "policy-match", l("【政策推送】您服务的 {count} 家企业符合「{policyName}」", "[Policy] {count} of your enterprises meet \"{policyName}\""), l("{names} 等企业符合政策「{policyName}」的条件，请及时联系企业申报。", "{names} and others meet the conditions of \"{policyName}\"; contact them about declaring.")),
   tpl("taskStale", "任务未跟进预警", "task-stale", l("【跟进预警】{count} 个任务超过 {days} 天未跟进", "[Tasks] {count} tasks not followed up for {days} days"), l("您负责的计划中，{names} 等任务开始后 {days} 天内没有跟进记录。", "In plans you own, {names} and others have had no follow-up within {days} days of their start.")),
 ];
 
@@ -119,4 +121,6 @@ export const standardTypes: { id: string; name: string; enName: string; parentId
   { id: "0301", name: "任务到期提醒", enName: "Task due soon", parentId: "03", point: "task-due", todo: false },
   { id: "0302", name: "任务逾期提醒", enName: "Task overdue", parentId: "03", point: "task-overdue", todo: false },
   { id: "0303", name: "任务未跟进预警", enName: "Task not followed up", parentId: "03", point: "task-stale", todo: false },
+  { id: "04", name: "政策推送", enName: "Policy notices", parentId: null, point: null, todo: false },
+  { id: "0401", name: "政策匹配推送", enName: "Policy match", parentId: "04", point: "policy-match", todo: false },
 ];

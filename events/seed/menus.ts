@@ -520,7 +520,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "enterprise-policy", name: "政策管理", enName: "Policies", type: 1,
         url: "/enterprise/policy", componentUrl: "enterprise/policy/index", routeName: "enterprise-policy", icon: "file-description",
-        perms: "common:paclist:list,common:paclist:info,common:paclist:save,common:paclist:update,common:paclist:delete",
+        perms: "common:paclist:list,common:paclist:info,common:paclist:save,common:paclist:update,common:paclist:delete,common:paclist:publish,common:paclist:match,common:paclist:import",
       },
       {
         key: "enterprise-policyadvice", name: "政策咨询", enName: "Policy advice", type: 1,
