@@ -720,6 +720,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "bt-policy-match", name: "政策匹配", enName: "Policy matching", type: 1,
         url: "/bt/policy/match", componentUrl: "bt/policy/match/index", routeName: "bt-policy-match", icon: "target",
+        perms: "common:paclist:match,common:paclist:info",
       },
       {
         key: "bt-policy-declaration", name: "政策申报", enName: "Policy declaration", type: 1,

@@ -32,7 +32,7 @@ export function enterpriseMatchList(creditCode: string, local: boolean): ListSpe
         width: 280,
         render: (r) => (
           <Stack gap={2}>
-            <Anchor component={Link} to={detailPath} search={{ creditCode, policyId: r.policyId } as never} size="sm" data-testid="policy-match-name">{r.policyName}</Anchor>
+            <Anchor component={Link} to={detailPath} search={{ creditCode, policyId: r.policyId } as never} size="sm" data-testid="policy-match-link">{r.policyName}</Anchor>
             <Text size="xs" c="dimmed">{[r.policyNo, r.issuingAuthority].filter(Boolean).join(" · ")}</Text>
           </Stack>
         ),

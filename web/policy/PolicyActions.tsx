@@ -15,7 +15,8 @@ import { hasPermission } from "../core/session.ts";
 import { confirmDialog } from "../core/ui/confirmDelete.tsx";
 import { detailPath, expirePolicy, policy, publishPolicy } from "./api.ts";
 
-export const policyTags = { publish: `${policy.perm}:publish`, expire: `${policy.perm}:expire` };
+// withdrawing is the publish tag's too (worker/policy/routes.ts)
+export const policyTags = { publish: `${policy.perm}:publish`, expire: `${policy.perm}:publish`, match: `${policy.perm}:match` };
 
 export default function PolicyActions({ row }: { family: Family; row: Row }) {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export default function PolicyActions({ row }: { family: Family; row: Row }) {
   };
   return (
     <>
-      <Button size="compact-sm" variant="subtle" component={Link} to={detailPath} search={{ policyId: id } as never} data-testid="policy-reach">{t("policy.publish.reach")}</Button>
+      {hasPermission(policyTags.match) && <Button size="compact-sm" variant="subtle" component={Link} to={detailPath} search={{ policyId: id } as never} data-testid="policy-reach">{t("policy.publish.reach")}</Button>}
       {status !== "published" && hasPermission(policyTags.publish) && (
         <Button size="compact-sm" variant="subtle" color="teal" loading={busy} onClick={() => void publish()} data-testid="policy-publish">{t("policy.publish.publish")}</Button>
       )}
