@@ -18,7 +18,7 @@ beforeAll(() => {
   page = session.page;
 });
 afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/policy-failed.png", fullPage: true }).catch(() => {});
+  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/policy-failed-${context.task.name.slice(0, 12)}.png`, fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });
@@ -81,7 +81,7 @@ describe("an enterprise's policies, and one declared through its approval", () =
   it("finds the enterprise's policies on 政策匹配: the one it meets and the one it nearly meets, with reasons", async () => {
     await openFromMenu(page, ["政策与存证", "政策匹配"]);
     await page.getByTestId("policy-match-screen").waitFor();
-    const picker = page.getByRole("textbox", { name: "查找企业" });
+    const picker = page.getByTestId("policy-match-screen").getByPlaceholder(/查找企业/);
     await picker.click();
     await picker.pressSequentially(enterprise.entName.slice(0, 6), { delay: 40 });
     await page.getByRole("option", { name: new RegExp(enterprise.creditCode) }).click();
@@ -133,6 +133,8 @@ describe("an enterprise's policies, and one declared through its approval", () =
     await approveFromTodo("材料齐全，同意");
     await switchUser(page, admin);
     await approveFromTodo("同意兑现");
+    // /todoCheck is a page of its own: back to the shell, then through the menu
+    await page.goto("/home");
     await openFromMenu(page, ["政策与存证", "政策申报"]);
     await page.getByTestId("record-table").waitFor();
     await poll(() => declarationRow().locator('[data-column="status"]').textContent()).toBe("已通过");

@@ -50,17 +50,17 @@ export default function DeclareScreen() {
   });
   const form = useKitForm<Values>({ initialValues: blank, schema });
 
-  // the matched result hands over the enterprise and the policy
+  // the matched result hands over the enterprise and the policy (each merged in as it arrives)
   const enterprise = useQuery({ ...recordQueries(familyByName.get(masterName)!.path).list({ page: 1, limit: 1, creditCode: presetCode }), enabled: presetCode.length === 18 });
   const chosenPolicy = useQuery({ ...recordQueries(policy.path).detail(presetPolicy), enabled: !!presetPolicy });
   useEffect(() => {
     const row = enterprise.data?.rows[0];
-    if (row) form.load({ ...form.values, creditCode: String(row.creditCode), entName: String(row.entName) });
+    if (row) form.setValues({ creditCode: String(row.creditCode), entName: String(row.entName) });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enterprise.data]);
   useEffect(() => {
     const p = chosenPolicy.data;
-    if (p) form.load({ ...form.values, policy: { policyId: presetPolicy, policyName: String(p.policyName), policyNo: (p.policyNo as string | null) ?? null } });
+    if (p) form.setFieldValue("policy", { policyId: presetPolicy, policyName: String(p.policyName), policyNo: (p.policyNo as string | null) ?? null });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosenPolicy.data]);
 
