@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { admin, api, apiCall, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
+import { admin, api, approveOpenTask, apiCall, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -51,12 +51,7 @@ async function approveFromTodo(comment: string) {
   await page.getByTestId("todo-check").waitFor();
   // the approver reads the declaration with its material before deciding
   await poll(() => page.getByTestId("business-file").allTextContents()).toEqual(["申报书.pdf"]);
-  await page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "同意" });
-  await dialog.getByLabel("审批意见").fill(comment);
-  await dialog.getByRole("button", { name: "同意", exact: true }).click();
-  await poll(() => dialog.count()).toBe(0);
-  await poll(() => page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).count()).toBe(0);
+  await approveOpenTask(page, comment);
 }
 
 async function switchLanguage(lang: "en-US" | "zh-CN") {
@@ -138,6 +133,29 @@ describe("an enterprise's policies, and one declared through its approval", () =
     await openFromMenu(page, ["政策与存证", "政策申报"]);
     await page.getByTestId("record-table").waitFor();
     await poll(() => declarationRow().locator('[data-column="status"]').textContent()).toBe("已通过");
+  });
+
+  it("edits a policy's named conditions in the condition builder on 政策管理, never as text", async () => {
+    await page.goto("/home");
+    await openFromMenu(page, ["企业服务", "政策管理"]);
+    await page.getByTestId("record-table").waitFor();
+    await page.locator('input[name="policyName"]').first().fill(nearName);
+    await page.keyboard.press("Enter");
+    const row = page.getByTestId("record-row").filter({ hasText: nearName });
+    await poll(() => row.count()).toBe(1);
+    expect(await row.getByTestId("policy-publish").count(), "a published policy offers no publish").toBe(0);
+    await row.getByTestId("edit-record").click();
+    const conditions = page.getByRole("dialog").getByTestId("policy-conditions");
+    await poll(() => conditions.getByTestId("policy-condition").count()).toBe(1);
+    expect(await conditions.getByTestId("policy-condition-code").inputValue()).toBe("ip");
+    // the tree is the builder's: its fact and value as inputs, not JSON text
+    expect(await conditions.locator("textarea").count()).toBe(0);
+    expect(await conditions.getByTestId("policy-condition-0-value").inputValue()).toContain(String(patents + 1));
+    await conditions.getByTestId("policy-condition-zh").fill("拥有有效发明专利");
+    await page.getByTestId("save-record").click();
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    const saved = await api<{ data: { conditions: { label: { "zh-CN": string }; condition: { value: number } }[] } }>(page, `/common/paclist/info/${ids.near}`);
+    expect(saved.data.conditions).toMatchObject([{ label: { "zh-CN": "拥有有效发明专利" }, condition: { fact: "inventionPatents", op: "gte", value: patents + 1 } }]);
   });
 
   it("reads the same in English: the matches with their reasons and the declaration approved", async () => {

@@ -8,37 +8,8 @@ import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Tooltip } from
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PolicyCondition } from "../../events/api/policy.ts";
-import type { Condition } from "../../events/conditions/tree.ts";
-import { ConditionBuilder, builderProblems } from "../widgets/ConditionBuilder.tsx";
-
-type Draft = Omit<PolicyCondition, "condition"> & { condition: Condition | null };
-
-const codeRule = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
-
-export function parseConditions(text: unknown): Draft[] {
-  if (Array.isArray(text)) return text as Draft[];
-  if (typeof text !== "string" || text.trim() === "") return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as Draft[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** What keeps the conditions from being saved, by condition index ("" when none). */
-export function conditionProblems(drafts: Draft[]): string[] {
-  const seen = new Set<string>();
-  return drafts.map((d) => {
-    const dup = seen.has(d.code);
-    seen.add(d.code);
-    if (!codeRule.test(d.code)) return "codeRule";
-    if (dup) return "codeDuplicate";
-    if (!d.label["zh-CN"]?.trim() || !d.label["en-US"]?.trim() || !d.condition || builderProblems(d.condition).length) return "incomplete";
-    return "";
-  });
-}
+import { ConditionBuilder } from "../widgets/ConditionBuilder.tsx";
+import { conditionProblems, parseConditions, type Draft } from "./rules.ts";
 
 export function ConditionsEditor({ value, onChange, error }: { value: unknown; onChange: (text: string) => void; error?: ReactNode }) {
   const { t } = useTranslation();

@@ -9,21 +9,15 @@ import { IconPaperclip, IconUpload } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { declarationMaterials } from "../../events/declare-materials.ts";
-import { extensionOf } from "../../events/uploads.ts";
 import { apiUrl, get } from "../core/api/http.ts";
 import { notifyError } from "../core/feedback.tsx";
 import { getToken } from "../core/session.ts";
 import { uploadFile } from "../sys/file/upload.ts";
+import { materialProblem } from "./rules.ts";
 
 const maxMb = Math.round(declarationMaterials.maxBytes / 1024 / 1024);
 const types = declarationMaterials.extensions.join("、");
 export const materialAccept = declarationMaterials.extensions.map((e) => `.${e}`).join(",");
-
-/** Why a file may not be a material (the browser's check before uploading), or null. */
-export function materialProblem(file: { name: string; size: number }): "badType" | "tooLarge" | null {
-  if (!declarationMaterials.extensions.includes(extensionOf(file.name))) return "badType";
-  return file.size > declarationMaterials.maxBytes ? "tooLarge" : null;
-}
 
 interface StoredFile {
   id: string;

@@ -14,16 +14,7 @@ import { ListScreen } from "../crud/ListScreen.tsx";
 import { declarePath, policy, policyAdvice, policyDeclare } from "./api.ts";
 import { ConditionsEditor } from "./ConditionsEditor.tsx";
 import { MaterialsInput } from "./MaterialsInput.tsx";
-
-const idsOf = (text: unknown): string[] => {
-  if (Array.isArray(text)) return text.map(String);
-  try {
-    const parsed = typeof text === "string" && text.trim() ? (JSON.parse(text) as unknown) : [];
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-};
+import { idsOf } from "./rules.ts";
 
 const policyInputs: FieldInputs = {
   conditions: ({ value, onChange, error }) => <ConditionsEditor value={value} onChange={onChange} error={error} />,
