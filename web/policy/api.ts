@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { policy as policyVerbs } from "../../events/api/policy.ts";
 import { policy, policyAdvice, policyDeclare } from "../../events/families/casework.ts";
 import { call, pagedQuery } from "../core/api/call.ts";
-import { post, type Query } from "../core/api/http.ts";
+import { post } from "../core/api/http.ts";
 
 export { policy, policyAdvice, policyDeclare };
 export type { EnterprisePolicyRow, MatchReason, PolicyEnterpriseRow } from "../../events/api/policy.ts";
@@ -25,7 +25,5 @@ export const saveDeclaration = (values: Record<string, unknown>, submit: boolean
 
 export const answerAdvice = (id: string, answer: string) => post<{ id: string }>(`${policyAdvice.path}/answer`, { id, answer });
 
-/** The URL of the matched result of an enterprise (and one policy on it). */
-export const detailSearch = (creditCode: string, policyId?: string): Query => ({ creditCode, ...(policyId ? { policyId } : {}) });
 export const detailPath = "/bt/policy/detail";
 export const declarePath = "/bt/declare";
