@@ -134,7 +134,7 @@ const revenueGrowth = (d: AsOf) => {
 /** A figure (over the alias `p`) of the annual period the calendar year before the latest one (NULL without one). */
 const previousYear = (expr: string, d: AsOf) =>
   finance(
-    `(SELECT ${expr} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${F("periodType", "p")} = 'annual' ` +
+    `(SELECT ${expr} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${plain(F("periodType", "p"))} = 'annual' ` +
       `AND substr(${F("period", "p")}, 1, 4) = CAST(CAST(substr(${F("period")}, 1, 4) AS INTEGER) - 1 AS TEXT) ` +
       `ORDER BY ${F("period", "p")} DESC, p.update_time DESC, p.id DESC LIMIT 1)`,
     d,
