@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { MessageKey, Text } from "./i18n.ts";
 import { columnName, fieldInputSchema, type Field } from "./fields.ts";
 import { lazyProperty } from "./lazy.ts";
+import type { MaterialRule } from "./declare-materials.ts";
 
 export type IdKey = "id" | "roleId" | "menuId" | "jobId";
 export type FilterOp = "eq" | "like" | "prefix";
@@ -82,7 +83,8 @@ export interface FamilySpec<F extends Record<string, Field>> {
 export interface Lifecycle {
   publish?: true;
   examine?: true;
-  apply?: { flowKey: string };
+  /** `materials`: a field of uploaded file ids whose stored files must follow `rule` (type and size), checked at save */
+  apply?: { flowKey: string; materials?: { field: string; rule: MaterialRule } };
 }
 
 /** A rule broken by a whole record, reported on one of its fields with a catalogue message. */

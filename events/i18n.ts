@@ -119,6 +119,11 @@ export const messages = {
   examinedAlready: { "zh-CN": "该记录已审核，不能重复审核", "en-US": "This record has already been examined" },
   showNotAllowed: { "zh-CN": "只有已发布的记录可以切换门户展示", "en-US": "Only a published record can be shown on or hidden from the portal" },
   submitNotAllowed: { "zh-CN": "只有草稿或已退回的申请可以提交审批", "en-US": "Only a draft or returned application can be submitted for approval" },
+  materialNotAllowed: {
+    "zh-CN": "{name}不符合要求：{files}（须为 {types} 格式，单个不超过 {max}MB）",
+    "en-US": "{name} not accepted: {files} (must be {types}, at most {max} MB each)",
+  },
+  adviceAnsweredAlready: { "zh-CN": "该咨询已答复或已关闭，不能再次答复", "en-US": "This question has already been answered or closed" },
   noApprovalFlow: { "zh-CN": "未找到审批流程“{key}”，请先在流程模型中发布", "en-US": "No approval flow \"{key}\" is published; publish it under process models first" },
   restored: { "zh-CN": "恢复成功", "en-US": "Restored" },
   parentMissing: { "zh-CN": "{name}指向的上级记录不存在或已删除，请先恢复上级", "en-US": "The parent that {name} points to does not exist or was deleted; restore it first" },

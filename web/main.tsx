@@ -28,9 +28,11 @@ import "./forms/index.ts"; // form designer, filled forms, process forms
 import "./jobs/index.ts"; // scheduled jobs and their logs
 import "./tasks/index.ts"; // task plans, distribution, board, my and others' tasks
 import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
+import "./policy/index.ts"; // policy matching, the matched result, declaring, the policy editor
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart
+import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

@@ -35,6 +35,8 @@ const people = t("人", "people");
 const years = t("年", "years");
 const master = t("企业基本信息", "Enterprise basic information");
 const finance = t("财务信息（最近年度）", "Financial information (latest year)");
+const financePrev = t("财务信息（最近年度之前一年）", "Financial information (the year before the latest)");
+const finance2y = t("财务信息（最近两个年度）", "Financial information (the latest two years)");
 
 const f = (key: string, label: Text, type: FactType, group: FactGroup, source: Text, extra: Partial<FactDef> = {}): FactDef => ({ key, label, type, group, source, ...extra });
 
@@ -68,6 +70,10 @@ export const factCatalogue: readonly FactDef[] = [
   f("taxPaid", t("纳税总额", "Tax paid"), "number", "finance", finance, { unit: wan, more: t("纳税需再增加 {n} 万元", "tax paid needs {n} (10k CNY) more") }),
   f("rdExpense", t("研发费用", "R&D expense"), "number", "finance", finance, { unit: wan, more: t("研发费用需再增加 {n} 万元", "R&D expense needs {n} (10k CNY) more") }),
   f("rdRatio", t("研发费用占营业收入比例", "R&D expense to revenue"), "percent", "finance", finance, { unit: pct, more: t("研发投入占比需再提高 {n} 个百分点", "R&D share needs {n} more percentage point(s)") }),
+  // the annual period before the latest, and the two together (schemes that ask "近两年每年" or "近两年均值")
+  f("rdExpensePrev", t("研发费用（上一年度之前一年）", "R&D expense (the year before the latest)"), "number", "finance", financePrev, { unit: wan, more: t("前一年度研发费用需再增加 {n} 万元", "the earlier year's R&D expense needs {n} (10k CNY) more") }),
+  f("rdRatioPrev", t("研发费用占营业收入比例（上一年度之前一年）", "R&D expense to revenue (the year before the latest)"), "percent", "finance", financePrev, { unit: pct }),
+  f("rdExpense2yAvg", t("近两年研发费用均值", "Average R&D expense of the last two years"), "number", "finance", finance2y, { unit: wan, more: t("近两年研发费用均值需再增加 {n} 万元", "the two-year average R&D expense needs {n} (10k CNY) more") }),
   // staff
   f("employees", t("从业人数", "Employees"), "count", "staff", t("财务信息、年报", "Financial information, annual report"), { unit: people }),
   f("insuredEmployees", t("参保人数", "Insured employees"), "count", "staff", t("社保信息", "Social security"), { unit: people, more: t("参保人数需再增加 {n} 人", "needs {n} more insured employee(s)") }),

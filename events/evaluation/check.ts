@@ -39,14 +39,28 @@ function conditionsOf(def: Definition): Condition[] {
 
 const ordering = new Set(["gt", "gte", "lt", "lte", "between"]);
 
+/** The answers (`q:<code>`) a definition's bands and best-of alternatives measure (a ratio's two sides too). */
+function measuredAnswers(def: Definition): string[] {
+  const out: string[] = [];
+  const visit = (n: MetricNode) => {
+    const s = n.scoring;
+    if (s?.kind === "bands") out.push(...measureFacts(s.measure));
+    if (s?.kind === "best") s.alternatives.forEach((a) => out.push(...measureFacts(a.measure)));
+    n.children?.forEach(visit);
+  };
+  def.metrics.forEach(visit);
+  return out.filter((k) => k.startsWith("q:")).map((k) => k.slice(2));
+}
+
 /**
- * A paper's answers as facts (`q:<code>`): the questions a definition's answer metrics and conditions name,
- * plus those declared. An answer compared by order (≥, a range) is a number; any other is text.
+ * A paper's answers as facts (`q:<code>`): the questions a definition's answer metrics, measures and
+ * conditions name, plus those declared. An answer measured or compared by order (≥, a range) is a number;
+ * any other is text.
  */
 export function answerFacts(def: Definition, declared: readonly string[] = []): Map<string, FactDef> {
   const label = (code: string): Text => ({ "zh-CN": `题目 ${code}`, "en-US": `Question ${code}` });
-  const numeric = new Set<string>();
-  const named = new Set([...questionsOf(def), ...declared]);
+  const numeric = new Set<string>(measuredAnswers(def));
+  const named = new Set([...questionsOf(def), ...declared, ...numeric]);
   for (const c of conditionsOf(def)) {
     for (const { node } of walk(c)) {
       if (!isLeaf(node) || !node.fact.startsWith("q:")) continue;

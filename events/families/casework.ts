@@ -10,6 +10,7 @@ import { field } from "../fields.ts";
 import { definitionSchema, type Definition } from "../evaluation/definition.ts";
 import { checkDefinition, problemMessage, problemParams } from "../evaluation/check.ts";
 import { breakdownSchema } from "../evaluation/breakdown.ts";
+import { declarationMaterials } from "../declare-materials.ts";
 import { checkPolicyConditions, policyConditions } from "../policy/conditions.ts";
 
 // the enterprise scope every helper uses (contract): the enterprise page shows a family as a tab by its creditCode eq filter
@@ -608,7 +609,7 @@ export const policyDeclare = defineFamily({
   fields: {
     creditCode: creditCode(),
     entName: entName(),
-    policyId: field.ref(l("政策", "Policy")),
+    policyId: field.ref(l("政策", "Policy"), { refers: "common:paclist" }),
     policyName: field.text(l("政策名称", "Policy name"), { required: true, max: 200 }),
     policyNo: field.text(l("政策文号", "Policy number"), { max: 100 }),
     declareNo: field.text(l("申报编号", "Declaration number"), { max: 64 }),
@@ -617,16 +618,21 @@ export const policyDeclare = defineFamily({
     approvedAmount: field.number(l("核定金额(万元)", "Amount approved (10k CNY)"), { min: 0 }),
     contactName: field.text(l("联系人", "Contact"), { max: 64 }),
     contactPhone: field.text(l("联系电话", "Contact phone"), { max: 20, rules: ["phone"] }),
-    materials: field.json(l("申报材料", "Materials"), fileIds),
-    status: field.dict(l("申报状态", "Declaration status"), "declareStatus", { required: true }),
+    materials: field.json(l("申报材料", "Materials"), fileIds, { files: true }),
     remark: field.longText(l("备注", "Remark"), { max: 1000 }),
+    // an application's managed fields (worker/services/applications.ts writes them by key): the status follows its approval flow
+    status: field.dict(l("申报状态", "Declaration status"), "applyStatus", { managed: true }),
+    procInsId: field.text(l("流程实例", "Process instance"), { managed: true, max: 64 }),
+    applyTime: field.datetime(l("提交时间", "Submitted at"), { managed: true }),
+    applicantId: field.ref(l("申报人", "Declared by"), { managed: true, refers: "sys:user" }),
   },
   search: ["entName", "creditCode", "policyName", "declareNo"],
-  columns: ["entName", "creditCode", "policyName", "declareNo", "declareTime", "declareAmount", "approvedAmount", "status"],
+  columns: ["entName", "creditCode", "policyName", "declareNo", "declareTime", "declareAmount", "approvedAmount", "applyTime", "status"],
   filters: { creditCode: "eq", entName: "like", policyId: "eq", policyName: "like", declareNo: "eq", status: "eq" },
-  sorts: ["declareTime", "declareAmount", "entName", "createTime"],
-  defaultSort: ["declareTime", "desc"],
+  sorts: ["declareTime", "applyTime", "declareAmount", "entName", "createTime"],
+  defaultSort: ["createTime", "desc"],
   counted: ["status"],
+  lifecycle: { apply: { flowKey: "policyDeclare", materials: { field: "materials", rule: declarationMaterials } } },
 });
 
 /** Spec §3 "Policy follow-up" (createTime is the record's own bookkeeping). */
@@ -636,16 +642,17 @@ export const policyDeclareFollow = defineFamily({
   table: "policy_declare_follow",
   label: l("申报跟进", "Declaration follow-up"),
   fields: {
-    declareId: field.ref(l("政策申报", "Declaration")),
+    declareId: field.ref(l("政策申报", "Declaration"), { refers: "common:policydeclare" }),
     policyType: field.dict(l("政策类别", "Policy type"), "policyType", { required: true }),
+    followType: field.dict(l("跟进类型", "Follow-up type"), "declareFollowType"),
     followName: field.text(l("跟进事项", "Follow-up"), { required: true, max: 200 }),
     operator: field.text(l("操作人", "Operator"), { max: 64 }),
     moduleCode: field.text(l("模块编码", "Module code"), { max: 32 }),
     remark: field.longText(l("备注", "Remark"), { max: 2000 }),
   },
   search: ["followName", "operator"],
-  columns: ["followName", "policyType", "declareId", "operator", "moduleCode", "remark"],
-  filters: { declareId: "eq", policyType: "eq", followName: "like", moduleCode: "eq" },
+  columns: ["followName", "followType", "policyType", "declareId", "operator", "moduleCode", "remark"],
+  filters: { declareId: "eq", followType: "eq", policyType: "eq", followName: "like", moduleCode: "eq" },
   sorts: ["createTime", "followName"],
   defaultSort: ["createTime", "desc"],
 });

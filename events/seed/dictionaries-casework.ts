@@ -250,6 +250,19 @@ export const caseworkDictionarySeed: DictSeed[] = [
       ["granted", "已兑现", "Granted"],
     ],
   },
+  // what a declaration's follow-up records (the gateway's "follow type")
+  {
+    type: "declareFollowType",
+    entries: [
+      ["consult", "政策咨询", "Consultation"],
+      ["prepare", "材料准备", "Preparing materials"],
+      ["supplement", "材料补正", "Supplementing materials"],
+      ["review", "审核进度", "Review progress"],
+      ["inspect", "现场核查", "On-site check"],
+      ["fund", "资金拨付", "Funds disbursed"],
+      ["other", "其他", "Other"],
+    ],
+  },
   // ---- project management
   {
     type: "orgUnitType",

@@ -41,6 +41,7 @@ export const applicationFlowNames: Record<string, Text> = {
   serviceApply: l("服务申请审批", "Service application approval"),
   justiceApply: l("法律服务申请审批", "Legal service application approval"),
   mattersApply: l("事项申请审批", "Matter application approval"),
+  policyDeclare: l("政策申报审批", "Policy declaration approval"),
 };
 
 /** An application flow's name: declared above, else the family's label and "approval". */

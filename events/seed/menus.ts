@@ -525,7 +525,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "enterprise-policyadvice", name: "政策咨询", enName: "Policy advice", type: 1,
         url: "/enterprise/policyadvice", componentUrl: "enterprise/policyadvice/index", routeName: "enterprise-policyadvice", icon: "help",
-        perms: "common:advice:list,common:advice:info,common:advice:save,common:advice:update,common:advice:delete",
+        perms: "common:advice:list,common:advice:info,common:advice:save,common:advice:update,common:advice:delete,common:advice:answer",
       },
       {
         key: "enterprise-registration", name: "企业登记", enName: "Registration", type: 1,
@@ -720,6 +720,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "bt-policy-match", name: "政策匹配", enName: "Policy matching", type: 1,
         url: "/bt/policy/match", componentUrl: "bt/policy/match/index", routeName: "bt-policy-match", icon: "target",
+        perms: "common:paclist:match,common:paclist:info",
       },
       {
         key: "bt-policy-declaration", name: "政策申报", enName: "Policy declaration", type: 1,

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { admin, api, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
+import { admin, api, approveOpenTask, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -46,12 +46,7 @@ async function approveMine(comment: string) {
   expect(task, "the signed-in user has a task of this application").toBeTruthy();
   await page.goto(`/todoCheck?taskId=${task!.taskId}`);
   await page.getByRole("heading", { name: "融资申请审批" }).waitFor();
-  await page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "同意" });
-  await dialog.getByLabel("审批意见").fill(comment);
-  await dialog.getByRole("button", { name: "同意", exact: true }).click();
-  await poll(() => dialog.count()).toBe(0);
-  await poll(() => page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).count()).toBe(0);
+  await approveOpenTask(page, comment);
 }
 
 describe("a financing application through its approval flow", () => {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -234,4 +234,15 @@ export function signedInBrowser(baseUrl: string, account = admin): { readonly pa
       return browser!;
     },
   };
+}
+
+/** On /todoCheck: approves the open task with `comment` (in Chinese) and waits until its actions are gone. */
+export async function approveOpenTask(page: Page, comment: string) {
+  const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+  await page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "同意" });
+  await dialog.getByLabel("审批意见").fill(comment);
+  await dialog.getByRole("button", { name: "同意", exact: true }).click();
+  await poll(() => dialog.count()).toBe(0);
+  await poll(() => page.getByTestId("task-actions").getByRole("button", { name: "同意", exact: true }).count()).toBe(0);
 }

@@ -20,7 +20,6 @@ const Home = lazy(() => import("./pages/Home.tsx"));
 const UserInfo = lazy(() => import("./pages/UserInfo.tsx"));
 const Lock = lazy(() => import("./pages/Lock.tsx"));
 const PortalLogin = lazy(() => import("./pages/PortalLogin.tsx"));
-const Pending = lazy(() => import("./pages/Pending.tsx"));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -80,8 +79,6 @@ const mainRoutes = [
   inMain("/wel/index", () => <Home />),
   inMain("/hbi/app", () => <Home />),
   inMain("/userinfo", () => <UserInfo />),
-  inMain("/bt/policy/detail", () => <Pending name="policyDetail" />),
-  inMain("/bt/declare", () => <Pending name="declare" />),
   createRoute({ getParentRoute: () => mainLayout, path: "$", validateSearch: validateListSearch, component: () => <DynamicScreen /> }),
 ];
 

@@ -53,6 +53,11 @@ export const withTexts =
   <M,>(screen: () => Promise<M>) =>
   async (): Promise<M> => {
     const [module, area] = await Promise.all([screen(), texts()]);
-    for (const lang of ["zh-CN", "en-US"] as const) i18n.addResourceBundle(lang, "translation", area.default[lang], true, false);
+    addTexts(area.default);
     return module;
   };
+
+/** Puts an area's texts in i18next (a widget loaded with its screens brings its own this way). */
+export function addTexts(area: AreaTexts) {
+  for (const lang of ["zh-CN", "en-US"] as const) i18n.addResourceBundle(lang, "translation", area[lang], true, false);
+}

@@ -131,6 +131,15 @@ const revenueGrowth = (d: AsOf) => {
   return finance(previous, d);
 };
 
+/** A figure (over the alias `p`) of the annual period the calendar year before the latest one (NULL without one). */
+const previousYear = (expr: string, d: AsOf) =>
+  finance(
+    `(SELECT ${expr} FROM ${financialInfo.table} p WHERE p.credit_code = x.credit_code AND ${plain(F("periodType", "p"))} = 'annual' ` +
+      `AND substr(${F("period", "p")}, 1, 4) = CAST(CAST(substr(${F("period")}, 1, 4) AS INTEGER) - 1 AS TEXT) ` +
+      `ORDER BY ${F("period", "p")} DESC, p.update_time DESC, p.id DESC LIMIT 1)`,
+    d,
+  );
+
 const SS = columnsOf(socialSecurityInfo);
 const AR = columnsOf(annualReport);
 const G = columnsOf(enterpriseGrade);
@@ -175,6 +184,10 @@ export const factSql: Readonly<Record<string, (d: AsOf) => string>> = {
   taxPaid: (d) => finance(F("taxPaid"), d),
   rdExpense: (d) => finance(F("rdExpense"), d),
   rdRatio: (d) => finance(ratio(F("rdExpense"), revenue), d),
+  rdExpensePrev: (d) => previousYear(F("rdExpense", "p"), d),
+  rdRatioPrev: (d) => previousYear(ratio(F("rdExpense", "p"), F("operatingIncome", "p")), d),
+  // both years' figures or none: an average of one year is not the two-year average a scheme asks
+  rdExpense2yAvg: (d) => previousYear(`(${F("rdExpense")} + ${F("rdExpense", "p")}) / 2.0`, d),
 
   // the latest annual financial figure, else the latest annual report's
   employees: (d) =>

@@ -10,7 +10,7 @@ import { factByKey } from "../../events/conditions/facts.ts";
 import type { Facts } from "../../events/conditions/tree.ts";
 import type { Breakdown } from "../../events/evaluation/breakdown.ts";
 import type { Definition } from "../../events/evaluation/definition.ts";
-import { factsOfDefinition, leafScores, questionsOf, score, withAnswers, type AnswerValue } from "../../events/evaluation/score.ts";
+import { factsOfDefinition, leafScores, score, withAnswers, type AnswerValue } from "../../events/evaluation/score.ts";
 import { loadFacts } from "../conditions/index.ts";
 import { createOf } from "../resources/commands.ts";
 import type { StreamWrite } from "../store/types.ts";
@@ -23,6 +23,8 @@ export const chinaToday = (ms = Date.now()) => new Date(ms + 8 * 3600_000).toISO
 
 /** The catalogue facts a definition reads (answers come from papers, not from the read models). */
 export const catalogueFactsOf = (def: Definition) => factsOfDefinition(def).filter((k) => factByKey.has(k));
+/** Whether a definition reads a paper's answers anywhere: an answer metric, a measure, an entry or direct-pass condition, an item. */
+export const readsAnswers = (def: Definition) => factsOfDefinition(def).some((k) => k.startsWith("q:"));
 
 export interface Scored {
   creditCode: string;
@@ -36,7 +38,7 @@ export async function scoreEnterprises(db: D1Database, modelId: string, def: Def
   const codes = enterprises.map((e) => e.code);
   const [facts, answers] = await Promise.all([
     loadFacts(db, codes, asOf, catalogueFactsOf(def)),
-    questionsOf(def).length ? latestAnswers(db, modelId, codes) : Promise.resolve(new Map<string, { informationId: string; answers: Record<string, AnswerValue> }>()),
+    readsAnswers(def) ? latestAnswers(db, modelId, codes) : Promise.resolve(new Map<string, { informationId: string; answers: Record<string, AnswerValue> }>()),
   ]);
   return enterprises.map((e) => {
     const paper = answers.get(e.code);

@@ -30,6 +30,8 @@ import type { BusinessLink } from "../flow/business.ts";
 import type { InstanceAbout } from "../flow/engine/types.ts";
 import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
 import { recordView } from "../resources/view.ts";
+import { saveAnswer } from "../resources/routes.ts";
+import { checkMaterials } from "./materials.ts";
 
 const idQuery = z.object({ id });
 const labels = { id: l("申请", "Application") };
@@ -41,8 +43,8 @@ const variablesOf = (record: Record<string, unknown>) => Object.fromEntries(Obje
 
 const textOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
-/** What an application's instance is about, for the approval lists: the applicant enterprise and the record's own title (matters have one). */
-export const aboutOf = (record: Record<string, unknown>): InstanceAbout => ({ applicant: textOf(record.entName), subject: textOf(record.title) });
+/** What an application's instance is about, for the approval lists: the applicant enterprise and the record's own title (matters have one; a declaration names its policy). */
+export const aboutOf = (record: Record<string, unknown>): InstanceAbout => ({ applicant: textOf(record.entName), subject: textOf(record.title) ?? textOf(record.policyName) });
 
 /**
  * The writes of a submission: the application (created or updated, now "reviewing") and the flow — a new
@@ -92,6 +94,7 @@ async function pcSave(c: Context<AppEnv>, family: Family) {
   const recordId = rawId === undefined || rawId === null || rawId === "" ? null : String(rawId);
   delete values[family.idKey];
   const actor = actorOf(c);
+  await checkMaterials(c.env.DB, family, values);
   return runCommand(
     c,
     async () => {
@@ -131,6 +134,15 @@ export function applicationRoutes(routes: RouteTable, family: Family) {
     .verb(approvalHistoryOf(path), tags.info, async (c) => ok(c, await historyOf(c, family, parseInput(idQuery, c.req.query(), labels).id), "fetched"), {
       doc: { summary: l("申请的状态历史与审批记录", "The application's status history and approval record") },
     });
+  if (family.lifecycle?.apply?.materials) {
+    // the plain save and update check the materials too, so no path stores a file the rule refuses
+    const checked = (mode: "save" | "update") => async (c: Context<AppEnv>) => {
+      const body = await readJson<Record<string, unknown>>(c);
+      if (body && typeof body === "object" && !Array.isArray(body)) await checkMaterials(c.env.DB, family, body);
+      return saveAnswer(c, family, mode, body);
+    };
+    routes.post(`${path}/save`, tags.save, checked("save"), { doc: { family, verb: "save" } }).post(`${path}/update`, tags.update, checked("update"), { doc: { family, verb: "update" } });
+  }
   if (family.perm === "common:mattersrequestform") {
     // the matters form submits a saved record by id, and reads its flow as "send events"
     routes

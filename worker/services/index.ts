@@ -9,6 +9,7 @@ import type { BusinessLink } from "../flow/business.ts";
 import { publishingRoutes } from "./publishing.ts";
 import { applicationLink, applicationRoutes } from "./applications.ts";
 import { roadshowRoutes } from "./roadshow.ts";
+import { adviceRoutes } from "./advice.ts";
 
 export function servicesModule(families: Family[]): Module & { businessLinks: BusinessLink[] } {
   const withLifecycle = families.filter((f) => f.lifecycle);
@@ -16,6 +17,7 @@ export function servicesModule(families: Family[]): Module & { businessLinks: Bu
     name: "services",
     routes: (table) => {
       roadshowRoutes(table);
+      adviceRoutes(table);
       for (const family of withLifecycle) {
         publishingRoutes(table, family);
         if (family.lifecycle?.apply) applicationRoutes(table, family);

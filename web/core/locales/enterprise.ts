@@ -8,6 +8,7 @@ export default {
     enterprise: {
       demandFiles: "需求档案",
       profile: "企业档案",
+      evaluationTab: "评价",
       missingCode: "请从企业列表打开企业档案（缺少统一社会信用代码）",
       notFound: "未找到统一社会信用代码为 {{code}} 的企业",
       noAccess: "没有查看企业信息的权限",
@@ -79,6 +80,7 @@ export default {
     enterprise: {
       demandFiles: "Demand files",
       profile: "Profile",
+      evaluationTab: "Evaluation",
       missingCode: "Open an enterprise's profile from the enterprise list (no unified social credit code given)",
       notFound: "No enterprise has the unified social credit code {{code}}",
       noAccess: "You may not view enterprise information",

@@ -7,9 +7,12 @@ import { firstScreenAreas, mergedTexts } from "./first-screen.ts";
 import workreports from "./workreports.ts";
 import tasks from "./tasks.ts";
 import gantt from "./gantt.ts";
+import conditions from "./conditions.ts";
+import evaluation from "./evaluation.ts";
+import policy from "./policy.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt };
+export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 

@@ -25,6 +25,7 @@ import { fieldValue, orderPairs, refToPeople } from "./values.ts";
 import { builtHere as workReportsBuiltHere, workReportDemo } from "./workreports.ts";
 import { builtHere as tasksBuiltHere } from "./tasks.ts";
 import { builtHere as schedulesBuiltHere } from "./schedules.ts";
+import { applyFigures, evaluationDemoWrites, figuresCount } from "./evaluation.ts";
 import { isEnterpriseScoped, masterName } from "../../../events/families/enterprise.ts";
 
 export { isEnterpriseScoped, masterName };
@@ -177,7 +178,7 @@ export async function buildEnterpriseDemo(seedId: (key: string) => Promise<strin
     const scoped = isEnterpriseScoped(f);
     const plan: (DemoEnterprise | undefined)[] = [];
     if (isMaster) plan.push(...enterprises);
-    else if (scoped) for (const ent of enterprises) for (let i = perEnterprise(rng, f, ent, casework.has(f)); i > 0; i--) plan.push(ent);
+    else if (scoped) for (const ent of enterprises) for (let i = figuresCount(f, ent, perEnterprise(rng, f, ent, casework.has(f))); i > 0; i--) plan.push(ent);
     else for (let i = standalone(f, casework.has(f)); i > 0; i--) plan.push(undefined);
 
     const made: { id: string; creditCode?: string; status?: unknown }[] = [];
@@ -223,6 +224,7 @@ export async function buildEnterpriseDemo(seedId: (key: string) => Promise<strin
         }
         orderPairs(record);
         fixup(record, ctx);
+        applyFigures(record, ctx);
         if (record.blacklisted === false) delete record.blacklistReason;
         orderPairs(record);
         clash = f.unique.some((group, i) => uniques[i]!.has(JSON.stringify(group.map((k) => record[k]))));
@@ -255,6 +257,13 @@ export async function buildEnterpriseDemo(seedId: (key: string) => Promise<strin
     for (const m of made) if (m.creditCode) byEnterprise.set(m.creditCode, [...(byEnterprise.get(m.creditCode) ?? []), m.id]);
     idsByFamily.set(short, { all: made.map((m) => m.id), byEnterprise, approved: new Set(made.filter((m) => m.status === "approved").map((m) => m.id)) });
     counts[f.name] = made.length;
+  }
+  // the seeded evaluation schemes with the showcase enterprises' answered papers (./evaluation.ts)
+  if (!options.families) {
+    const evaluation = await evaluationDemoWrites(seedId, at, enterprises);
+    if (options.onFamily) await options.onFamily(evaluation.writes);
+    else writes.push(...evaluation.writes);
+    for (const [name, n] of Object.entries(evaluation.counts)) counts[name] = (counts[name] ?? 0) + n;
   }
   for (const own of (options.families ?? declaredFamilies).some(workReportsBuiltHere) ? [await workReportDemo(seedId, at)] : []) {
     if (options.onFamily) await options.onFamily(own.writes);
