@@ -51,7 +51,8 @@ describe("the to-do list of the service staff", () => {
     expect(handlers).toContain("部门人员");
 
     const business = await cells("flow-business");
-    for (const text of business) expect(text).toMatch(/申请/);
+    // applications and policy declarations are what the service staff approve
+    for (const text of business) expect(text).toMatch(/申请|申报/);
     const applicants = await cells("flow-applicant");
     expect(applicants).toHaveLength(n);
     for (const text of applicants) expect(text.trim(), "every row names its applicant").not.toMatch(/^(—|)$/);
@@ -78,7 +79,7 @@ describe("the to-do list of the service staff", () => {
     await page.getByTestId("todo-table").waitFor();
     await poll(() => page.getByTestId("todo-name").inputValue()).toBe(process);
     await poll(() => todoRows().count()).toBe(filtered);
-    expect(first).toMatch(/申请/);
+    expect(first).toMatch(/申请|申报/);
     // the size: 10 a page by default; 20 goes into the URL
     await page.goto("/flowable/todo?size=20");
     await page.getByTestId("todo-table").waitFor();
@@ -96,7 +97,7 @@ describe("the to-do list of the service staff", () => {
     await poll(() => todoRows().count()).toBeGreaterThan(3);
     const header = await page.getByTestId("todo-table").locator("thead").textContent();
     for (const title of ["Business", "Applicant", "Assignee", "Received"]) expect(header).toContain(title);
-    await poll(async () => (await cells("flow-business")).every((b) => /application|request/i.test(b))).toBe(true);
+    await poll(async () => (await cells("flow-business")).every((b) => /application|request|declaration/i.test(b))).toBe(true);
     for (const handler of await cells("todo-assignee")) expect(handler.trim()).not.toBe("");
     expect(await cells("todo-created")).toEqual(zhTimes);
     await inView("todo-open");

@@ -61,7 +61,8 @@ async function switchLanguage(lang: "en-US" | "zh-CN") {
 
 describe("an enterprise's policies, and one declared through its approval", () => {
   it("sets up two published policies around a demo enterprise's own figures", async () => {
-    const list = await api<{ data: { creditCode: string; entName: string }[] }>(page, "/common/enenterprisebasicinfo/list?page=1&limit=1");
+    // an enterprise with its registered capital on record (the largest), so the met policy's one condition holds
+    const list = await api<{ data: { creditCode: string; entName: string }[] }>(page, "/common/enenterprisebasicinfo/list?page=1&limit=1&orderField=regCapital&order=desc");
     Object.assign(enterprise, list.data[0]);
     expect(enterprise.creditCode).toHaveLength(18);
     ids.met = (await ok<{ id: string }>("/common/paclist/save", { policyName: metName, policyLevel: "provincial", policyType: "technology", subsidy: "最高 30 万元", conditions: [cond("capital", "已登记注册资本", "Registered capital on record", { fact: "regCapital", op: "gte", value: 0 })] })).id;

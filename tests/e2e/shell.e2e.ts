@@ -136,7 +136,8 @@ describe("language", () => {
 
     await page.getByTestId("language-switch").click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-en-US").click()]);
-    await expect.poll(() => title.textContent()).toBe("Enterprise Services Platform");
+    // the switch reloads the whole app in the other language: a page load, not a re-render
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe("Enterprise Services Platform");
     await expect.poll(() => page.title()).toContain("Enterprise Services Platform");
     expect(await page.title()).not.toContain("企服管理平台");
     expect(await cookie(page, "language")).toBe("en-US");
@@ -146,7 +147,7 @@ describe("language", () => {
 
     // remembered: a new visit starts in English
     await page.goto("/home");
-    await expect.poll(() => title.textContent()).toBe("Enterprise Services Platform");
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe("Enterprise Services Platform");
 
     await page.getByTestId("language-switch").click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-zh-CN").click()]);
@@ -279,7 +280,7 @@ describe("leaving on purpose does not ask 你确定要关闭吗？", () => {
     await signIn(page);
     await page.getByTestId("language-switch").click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-en-US").click()]);
-    await expect.poll(() => page.getByTestId("product-title").textContent()).toBe("Enterprise Services Platform");
+    await expect.poll(() => page.getByTestId("product-title").textContent(), { timeout: 5000 }).toBe("Enterprise Services Platform");
     expect(browser.beforeUnloadPrompts).toEqual([]);
   });
 
