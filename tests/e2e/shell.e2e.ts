@@ -151,7 +151,7 @@ describe("language", () => {
 
     await page.getByTestId("language-switch").click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-zh-CN").click()]);
-    await expect.poll(() => title.textContent()).toBe("企服管理平台");
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe("企服管理平台");
     await expect.poll(() => page.title()).toContain("企服管理平台");
     expect(await cookie(page, "language")).toBe("zh-CN");
   });
