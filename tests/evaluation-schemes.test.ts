@@ -283,5 +283,14 @@ describe("the seeded region: the records hold the figures, the model keeps both 
         expect(r.modelVersion).toBe(code === "ZJTX" ? 2 : 1);
       }
     }
+    // listed from those results at the model's threshold (its pass line): the tech-SME scheme on the high-tech list
+    // (edges 94, justBelow 66; direct passed by its route with 50, under the line), the current 专精特新 on the star list (direct 58)
+    const listed = async (path: string, code: string) => {
+      const res = await call(`${path}?modelId=${await seedId(`evaluation-demo:model:${code}`)}&page=1&limit=50`, { token });
+      const rows = (res.body as { data: { creditCode: string; threshold: number }[] }).data;
+      return rows.filter((r) => showcaseFigures.some((s) => codeOf(s) === r.creditCode)).map((r) => [showcaseFigures.find((s) => codeOf(s) === r.creditCode)!.key, r.threshold]).sort();
+    };
+    expect(await listed("/common/hitech/evaluated", "TSME")).toEqual([["edges", 60], ["justBelow", 60]]);
+    expect(await listed("/common/enstarenterprise/evaluated", "ZJTX")).toEqual([["direct", 50]]);
   });
 });

@@ -17,6 +17,7 @@ import { daysBefore, type DemoEnterprise } from "./enterprises.ts";
 import { addYears, round1 } from "./fixups/kit.ts";
 import { showcaseFigures, type ShowcaseFigures } from "../evaluation-demo/showcase.ts";
 import { evaluationSchemes } from "../evaluation-demo/index.ts";
+import { techSmeCode } from "../evaluation-demo/tech-sme.ts";
 import { questionByCode } from "../evaluation-demo/questions.ts";
 
 const shortOf = (f: Family) => f.perm.slice(f.perm.indexOf(":") + 1);
@@ -131,8 +132,9 @@ export async function evaluationDemoWrites(seedId: (key: string) => Promise<stri
   for (const [sort, scheme] of evaluationSchemes.entries()) {
     const modelId = await seedId(`evaluation-demo:model:${scheme.code}`);
     const [first, ...later] = scheme.versions;
-    const base = { name: scheme.name["zh-CN"], code: scheme.code, modelType: scheme.modelType, totalScore: 100, status: "1", sort: sort + 1 };
-    const withDefinition = (v: (typeof scheme.versions)[number]) => ({ modelVersion: v.label, description: v.description["zh-CN"], ...(hasField(evaluationModel, "definition") ? { definition: v.definition } : {}) });
+    // an enterprise passing a scheme is listed: the tech-SME scheme's on the high-tech list, the others' on the star list
+    const base = { name: scheme.name["zh-CN"], code: scheme.code, modelType: scheme.modelType, totalScore: 100, status: "1", sort: sort + 1, starList: scheme.code === techSmeCode ? "hitech" : "star" };
+    const withDefinition = (v: (typeof scheme.versions)[number]) => ({ modelVersion: v.label, description: v.description["zh-CN"], starThreshold: v.definition.passLine, ...(hasField(evaluationModel, "definition") ? { definition: v.definition } : {}) });
     const model = newCreate(evaluationModel, { ...base, ...withDefinition(first!) }, modelId);
     // a later version is an update of the same record, decided on the stream as the create left it
     for (const v of later) model.events.push(...updateOf(evaluationModel, modelId, withDefinition(v), asStored(model, at)).events);
