@@ -53,7 +53,7 @@ export interface CredentialFilter {
   ref?: string;
   /** a fragment of the subject, type or ref */
   keyword?: string;
-  status?: "valid" | "revoked" | "expired";
+  state?: "valid" | "revoked" | "expired";
   now: string;
   limit: number;
   offset: number;
@@ -72,9 +72,9 @@ export async function listCredentials(db: D1Database, f: CredentialFilter): Prom
     const p = bind(containsPattern(f.keyword));
     where.push(`(subject LIKE ${p} ESCAPE '\\' OR type LIKE ${p} ESCAPE '\\' OR ref LIKE ${p} ESCAPE '\\' OR id LIKE ${p} ESCAPE '\\')`);
   }
-  if (f.status === "revoked") where.push("revoked_at IS NOT NULL");
-  if (f.status === "valid") where.push(`revoked_at IS NULL AND valid_until > ${bind(f.now)}`);
-  if (f.status === "expired") where.push(`revoked_at IS NULL AND valid_until <= ${bind(f.now)}`);
+  if (f.state === "revoked") where.push("revoked_at IS NOT NULL");
+  if (f.state === "valid") where.push(`revoked_at IS NULL AND valid_until > ${bind(f.now)}`);
+  if (f.state === "expired") where.push(`revoked_at IS NULL AND valid_until <= ${bind(f.now)}`);
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const [count, page] = await db.batch([
     db.prepare(`SELECT COUNT(*) AS n FROM did_credential ${clause}`).bind(...params),
