@@ -8,11 +8,12 @@ import { modals } from "@mantine/modals";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { useState } from "react";
-import { notifyError, notifySuccess } from "../core/feedback.tsx";
+import { notifySuccess } from "../core/feedback.tsx";
 import { hasPermission } from "../core/session.ts";
 import { ListScreen, type ListSpec } from "../crud/ListScreen.tsx";
 import { credentialsQuery, credentialsKey, didTags, revokeCredential, verifyCredential, type CredentialRow } from "./api.ts";
 import { VerificationResult } from "./VerificationResult.tsx";
+import { useAction } from "./useAction.ts";
 
 const stateColor = { valid: "teal", revoked: "red", expired: "gray" } as const;
 const shortDid = (did: string) => did.replace(/^did:web:[^:]+:/, "");
@@ -21,19 +22,13 @@ const day = (iso: string) => iso.slice(0, 10);
 function RevokeForm({ row, onDone }: { row: CredentialRow; onDone: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    setBusy(true);
-    try {
+  const [busy, run] = useAction();
+  const revoke = () =>
+    run(async () => {
       await revokeCredential(row.id, reason);
       notifySuccess(t("did.credentials.revoked"));
       onDone();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Stack>
       <Text size="sm" data-testid="did-revoke-text">{t("did.credentials.revokeConfirm", { subject: shortDid(row.subject) })}</Text>

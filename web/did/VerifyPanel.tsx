@@ -2,26 +2,20 @@
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../core/feedback.tsx";
 import { verifyCredential, type Verification } from "./api.ts";
 import { VerificationResult } from "./VerificationResult.tsx";
+import { useAction } from "./useAction.ts";
 
 export function VerifyPanel() {
   const { t } = useTranslation();
   const [jwt, setJwt] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction();
   const [result, setResult] = useState<Verification | null>(null);
-  const verify = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
+  const verify = () =>
+    run(async () => {
+      setResult(null);
       setResult(await verifyCredential(jwt.trim()));
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Stack>
       <Textarea

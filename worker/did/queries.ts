@@ -6,23 +6,10 @@ import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { department } from "../../events/families/sys.ts";
 import { companyPartner } from "../../events/families/casework.ts";
 import { containsPattern } from "../http/input.ts";
+import type { DidEvents, issuedType } from "./events.ts";
 
-export interface CredentialRow {
-  id: string;
-  statusList: number;
-  statusIndex: number;
-  issuer: string;
-  subject: string;
-  type: string;
-  ref: string | null;
-  claims: string;
-  jwt: string;
-  issuedAt: string;
-  validFrom: string;
-  validUntil: string;
-  revokedAt: string | null;
-  revokeReason: string | null;
-}
+/** A did_credential row: what the issuing event says (claims as JSON text), when, and its revocation. */
+export type CredentialRow = Omit<DidEvents[typeof issuedType], "claims"> & { claims: string; issuedAt: string; revokedAt: string | null; revokeReason: string | null };
 
 const columns =
   "id, status_list AS statusList, status_index AS statusIndex, issuer, subject, type, ref, claims, jwt, issued_at AS issuedAt, valid_from AS validFrom, valid_until AS validUntil, revoked_at AS revokedAt, revoke_reason AS revokeReason";
