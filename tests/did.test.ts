@@ -273,6 +273,18 @@ describe("lists and the gateway", () => {
   });
 });
 
+describe("the credentials' read model", () => {
+  it("is emptied and rebuilt from the log with the same rows, revocations included", async () => {
+    const rows = async () => (await env.DB.prepare("SELECT * FROM did_credential ORDER BY id").all()).results;
+    const before = await rows();
+    expect(before.some((r) => r.revoked_at !== null)).toBe(true);
+    expect(before.some((r) => r.revoked_at === null)).toBe(true);
+    await env.DB.prepare("DELETE FROM did_credential").run();
+    await store.rebuild(env.DB);
+    expect(await rows()).toEqual(before);
+  });
+});
+
 describe("permissions", () => {
   it("the public documents need no sign-in; every other DID route and method needs its tag", async () => {
     expect((await open("/.well-known/did.json")).status).toBe(200);
