@@ -18,7 +18,8 @@ export const didTags = {
   issue: "bt:did:issue",
 } as const;
 
-const slotClash = (error: unknown) => error instanceof ConcurrencyError || /UNIQUE constraint failed: did_credential/.test(String((error as Error)?.message ?? error));
+/** A clash worth deciding again: another credential took the drawn status-list slot meanwhile. */
+export const isSlotClash = (error: unknown) => error instanceof ConcurrencyError || /UNIQUE constraint failed: did_credential/.test(String((error as Error)?.message ?? error));
 
 export function issueCommand(env: DidEnv, actor: CommandActor, ctx: ExecuteContext, subject: string, claims: Record<string, unknown>, validity: Validity, options: IssueOptions = {}) {
   return execute(
@@ -26,7 +27,7 @@ export function issueCommand(env: DidEnv, actor: CommandActor, ctx: ExecuteConte
       name: "did.issue",
       permission: didTags.issue,
       retries: 3,
-      isClash: slotClash,
+      isClash: isSlotClash,
       async decide() {
         const vc = await issueCredential(env, subject, claims, validity, options);
         return { writes: [vc.write], answer: { id: vc.id, jwt: vc.jwt, subject: vc.subject, statusIndex: vc.statusIndex } };

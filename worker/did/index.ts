@@ -7,7 +7,8 @@
  * For other modules: `issueCredential(env, subject, claims, validity)` answers a signed credential and the
  * write recording it (append it in your command); `verifyCredential(env, jwt)` → { valid, reason, payload };
  * `revokeCredential(env, id, reason)` answers the revocation's write; `enterpriseDid`/`institutionDid` name
- * a subject.
+ * a subject. A command appending an issued credential's write sets `retries` and `isClash: isSlotClash`:
+ * two issuers drawing the same status-list slot at once is then decided again.
  */
 import type { Module } from "../module.ts";
 import { credentialProjection } from "./projection.ts";
@@ -15,7 +16,7 @@ import { didRoutes } from "./routes.ts";
 import { didHost, subjectDid } from "./document.ts";
 
 export { issueCredential, revokeCredential, verifyCredential, type DidEnv, type IssuedCredential, type IssueOptions, type Revocation, type Validity, type Verification, type InvalidReason } from "./credentials.ts";
-export { didTags, issueCommand, revokeCommand } from "./commands.ts";
+export { didTags, isSlotClash, issueCommand, revokeCommand } from "./commands.ts";
 export { credentialByRef } from "./queries.ts";
 
 /** did:web:<host>:enterprise:<credit code> */
