@@ -232,6 +232,7 @@ export const messages = {
   policyPublishNotAllowed: { "zh-CN": "只有草稿或已失效的政策可以发布", "en-US": "Only a draft or expired policy can be published" },
   policyExpireNotAllowed: { "zh-CN": "只有已发布的政策可以设为失效", "en-US": "Only a published policy can be made expired" },
   gatewayUnknownMethod: { "zh-CN": "网关没有方法“{method}”", "en-US": "The gateway has no method \"{method}\"" },
+  gatewayMethodNotOnDoor: { "zh-CN": "方法“{method}”不能经此入口调用", "en-US": "The method \"{method}\" is not reachable through this door" },
   gatewayServerError: { "zh-CN": "服务器访问错误，请重试！", "en-US": "Server access error, please try again!" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
