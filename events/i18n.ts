@@ -234,6 +234,19 @@ export const messages = {
   gatewayUnknownMethod: { "zh-CN": "网关没有方法“{method}”", "en-US": "The gateway has no method \"{method}\"" },
   gatewayMethodNotOnDoor: { "zh-CN": "方法“{method}”不能经此入口调用", "en-US": "The method \"{method}\" is not reachable through this door" },
   gatewayServerError: { "zh-CN": "服务器访问错误，请重试！", "en-US": "Server access error, please try again!" },
+  // ---- credit query
+  creditPeriodReversed: { "zh-CN": "授权结束日期不能早于开始日期", "en-US": "The authorisation cannot end before it starts" },
+  creditPeriodPast: { "zh-CN": "授权期限已过，不能授权", "en-US": "The period has already ended: nothing to authorise" },
+  creditAuthorisationMissing: { "zh-CN": "授权不存在", "en-US": "No such authorisation" },
+  creditAuthorisationRevoked: { "zh-CN": "授权已撤销", "en-US": "The authorisation has already been revoked" },
+  creditGranteeMissing: { "zh-CN": "被授权的{kind}不存在", "en-US": "No such {kind} to authorise" },
+  creditReadRefused_noAuthorisation: { "zh-CN": "您没有该企业的信用报告授权，本次查询已记录", "en-US": "You hold no authorisation to read this enterprise's credit report; the attempt is logged" },
+  creditReadRefused_expired: { "zh-CN": "您对该企业的授权已过期，本次查询已记录", "en-US": "Your authorisation on this enterprise has expired; the attempt is logged" },
+  creditReadRefused_notYetValid: { "zh-CN": "您对该企业的授权尚未生效，本次查询已记录", "en-US": "Your authorisation on this enterprise is not valid yet; the attempt is logged" },
+  creditReadRefused_revoked: { "zh-CN": "您对该企业的授权已撤销，本次查询已记录", "en-US": "Your authorisation on this enterprise was revoked; the attempt is logged" },
+  creditBureauRefused: { "zh-CN": "信用机构拒绝了查询：{message}", "en-US": "The credit bureau refused the query: {message}" },
+  creditBureauFailed: { "zh-CN": "信用机构访问失败：{detail}", "en-US": "The credit bureau could not be reached: {detail}" },
+  creditNoCredential: { "zh-CN": "该授权尚未签发可验证凭证", "en-US": "No verifiable credential has been issued for this authorisation yet" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
 

@@ -7,7 +7,7 @@
  *
  * Codes (spec §8): 200 success; anything else carries the error text in `msg` — 400 bad params (`errors`
  * names each field), 404 unknown method or record, 422 a refused command, 500 a failure — except 403
- * (no permission), which the client handles by itself. The HTTP status is 200 for every envelope except 403
+ * (no permission), which the client handles by itself; 502 an external service (a configured credit bureau) refused or failed. The HTTP status is 200 for every envelope except 403
  * (HTTP 403) and 500 (HTTP 500, "服务器访问错误，请重试！" on the client).
  *
  * `POST /api/wutong/v1/jsonrpc` is a second door onto the same table: the same request (plus an optional
@@ -28,7 +28,7 @@ export type GatewayDoor = (typeof gatewayDoors)[number];
 /** The request header carrying a multipart call's module code. */
 export const moduleCodeHeader = "moduleCode";
 
-export const gatewayCodes = { ok: 200, badParams: 400, forbidden: 403, notFound: 404, refused: 422, failed: 500 } as const;
+export const gatewayCodes = { ok: 200, badParams: 400, forbidden: 403, notFound: 404, refused: 422, failed: 500, upstream: 502 } as const;
 export type GatewayCode = (typeof gatewayCodes)[keyof typeof gatewayCodes];
 
 /** A method name: a family prefix and the operation, "policy.matchList". */

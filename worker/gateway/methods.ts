@@ -4,8 +4,9 @@
  * adding one (credit, DID, notarisation…) is adding one entry here or to a module's list spread below.
  */
 import { policyMethods } from "./policy.ts";
+import { creditMethods } from "../credit/methods.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));
