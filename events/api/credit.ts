@@ -72,6 +72,7 @@ export const accreditParams = z
   .refine((p) => p.validFrom <= p.validTo, { path: ["validTo"], message: "not before validFrom" });
 export type AccreditParams = z.infer<typeof accreditParams>;
 
+export const granteesParams = z.object({ kind: z.enum(granteeKinds), name: fragment });
 export const revokeParams = z.object({ authId, reason: z.string().trim().min(1).max(200) });
 
 // ---- answers

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import {
-  accreditListParams, accreditParams, authIdParams, authorisationRow, creditReportUrl, creditTags, enterpriseRow, enterprisesParams, infoUrlAnswer, infoUrlParams,
+  accreditListParams, accreditParams, authIdParams, authorisationRow, creditReportUrl, creditTags, enterpriseRow, enterprisesParams, granteesParams, infoUrlAnswer, infoUrlParams,
   queryRecordParams, queryRecordRow, relevanceAnswer, relevanceParams, revokeParams,
 } from "../../events/api/credit.ts";
 import { l } from "../../events/family.ts";
@@ -112,6 +112,16 @@ export const creditMethods: GatewayMethod[] = [
       result: z.strictObject({ authId: z.string() }),
     },
     async ({ c, lang }, p) => accredit(p, c.get("actor")!, requestContext(c), lang),
+  ),
+  gatewayMethod(
+    {
+      name: "credit.grantees",
+      summary: l("可被授权的工作人员（user）或机构（institution）", "Whom an enterprise may authorise: members of staff (user) or institutions (institution)"),
+      permission: creditTags.accredit,
+      params: granteesParams,
+      result: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+    },
+    async ({ db }, p) => q.granteeChoices(db, p.kind, p.name, 20),
   ),
   gatewayMethod(
     {

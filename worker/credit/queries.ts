@@ -157,9 +157,8 @@ export async function masterOf(db: D1Database, creditCode: string): Promise<Reco
 
 /** A grantee's display name: a user's name or a department's; null when there is none. */
 export async function granteeName(db: D1Database, kind: "user" | "institution", id: string): Promise<string | null> {
-  const table = kind === "user" ? user.table : department.table;
-  const idColumn = kind === "user" ? (user as unknown as Family).idColumn : (department as unknown as Family).idColumn;
-  const row = await db.prepare(`SELECT name FROM ${table} WHERE ${idColumn} = ? LIMIT 1`).bind(id).first<{ name: string }>();
+  const family = (kind === "user" ? user : department) as unknown as Family;
+  const row = await db.prepare(`SELECT name FROM ${family.table} WHERE ${family.idColumn} = ? LIMIT 1`).bind(id).first<{ name: string }>();
   return row?.name ?? null;
 }
 
@@ -172,4 +171,12 @@ export async function recordsNaming(db: D1Database, family: Family, creditCode: 
     db.prepare(`SELECT * FROM ${family.table} WHERE ${column} = ? ORDER BY ${sortColumnOf(family, sortKey)} ${dir === "asc" ? "ASC" : "DESC"} LIMIT ?`).bind(creditCode, limit),
   ]);
   return { total: (count!.results[0] as { n: number }).n, rows: (page!.results as Record<string, unknown>[]).map((r) => toRecord(family, camelRow(r))) };
+}
+
+/** Who may be authorised: users or departments by a name fragment (at most `limit`, by name). */
+export async function granteeChoices(db: D1Database, kind: "user" | "institution", name: string | undefined, limit: number): Promise<{ id: string; name: string }[]> {
+  const family = (kind === "user" ? user : department) as unknown as Family;
+  const where = name ? `WHERE name LIKE ? ESCAPE '\\'` : "";
+  const { results } = await db.prepare(`SELECT ${family.idColumn} AS id, name FROM ${family.table} ${where} ORDER BY name LIMIT ?`).bind(...(name ? [containsPattern(name)] : []), limit).all<{ id: string; name: string }>();
+  return results;
 }
