@@ -60,6 +60,12 @@ describe("reading under a live authorisation", () => {
     const response = await page(firm.creditCode, reader.token);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("frame-ancestors 'self'");
+    // the one inline handler, allowed by its hash
+    const handler = /onclick="([^"]+)"/.exec(await response.clone().text())![1]!;
+    const digest = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(handler)))));
+    expect(policy).toContain(`'sha256-${digest}'`);
     const html = await response.text();
     expect(html).toContain(firm.entName);
     expect(html).toContain("企业信用报告");
@@ -102,6 +108,11 @@ describe("reading under a live authorisation", () => {
     expect(list.body.data.find((a: { authId: string }) => a.authId === authId)).toMatchObject({ granteeKind: "user", granteeId: reader.userId, status: "live", credentialId: null, purpose: "贷款审查" });
     const mine = await rpc("credit.accreditList", { mine: true }, stranger.token);
     expect(mine.body.total).toBe(0);
+    // no filter at all: every authorisation, and every enterprise
+    const all = await rpc("credit.accreditList", {});
+    expect([all.body.code, all.body.data.some((a: { authId: string }) => a.authId === authId)]).toEqual([200, true]);
+    const every = await rpc("credit.enterprises", {}, reader.token);
+    expect([every.body.code, every.body.total]).toEqual([200, (await env.DB.prepare("SELECT COUNT(*) AS n FROM en_enterprise_basic_info").first<{ n: number }>())!.n]);
 
     const letter = await SELF.fetch("http://qifu.test/api/wutong/v1/jsonrpc", { method: "POST", headers: { "x-hbi-token": admin, "content-type": "application/json" }, body: JSON.stringify({ method: "credit.accreditLetter", params: { authId } }) });
     expect(letter.headers.get("content-type")).toContain("text/html");

@@ -9,6 +9,10 @@ import { displayTime } from "../time.ts";
 import { fill, reportTexts as T } from "./texts.ts";
 import { rowsPerList } from "./report.ts";
 
+/** The print button's handler, and the page's policy: its own inline styles, that one handler by its hash, framed by our own screens only. */
+const printHandler = "window.print()";
+export const reportPagePolicy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-hashes' 'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`;
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const style = `
@@ -46,7 +50,7 @@ export function reportPage({ report, hash, authId, readerName }: ShownReport, la
   const colon = lang === "zh-CN" ? "：" : ": ";
   const source = report.source === "qifu" ? T.ownSource[lang] : report.source;
   const header =
-    `<div class="toolbar"><button type="button" onclick="window.print()">${escapeHtml(T.print[lang])}</button></div>` +
+    `<div class="toolbar"><button type="button" onclick="${printHandler}">${escapeHtml(T.print[lang])}</button></div>` +
     `<h1>${escapeHtml(T.title[lang])}</h1><h1 data-testid="report-enterprise">${escapeHtml(report.entName)}</h1>` +
     `<p class="meta">${escapeHtml(T.assembledAt[lang])}${colon}<span data-testid="report-assembled">${escapeHtml(displayTime(report.assembledAt))}</span></p>` +
     `<p class="meta">${escapeHtml(T.source[lang])}${colon}${escapeHtml(source)}</p>` +

@@ -92,16 +92,18 @@ export async function authorisationPage(db: D1Database, filter: AuthorisationFil
   const params: (string | number)[] = [today];
   if (filter.corpId) where.push(`a.credit_code = ?${params.push(filter.corpId)}`);
   if (filter.corpName) where.push(`a.ent_name LIKE ?${params.push(containsPattern(filter.corpName))} ESCAPE '\\'`);
-  if (filter.status) where.push(`${statusSql("?1")} = ?${params.push(filter.status)}`);
+  if (filter.status) where.push(`${statusSql("d.today")} = ?${params.push(filter.status)}`);
   if (filter.reader) {
     const user = params.push(filter.reader.userId);
     const dept = params.push(filter.reader.deptId ?? "");
     where.push(`((a.grantee_kind = 'user' AND a.grantee_id = ?${user}) OR (a.grantee_kind = 'institution' AND a.grantee_id = ?${dept}))`);
   }
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  // every bound value is named by both statements (D1 refuses a binding no placeholder takes)
+  const from = `(SELECT ?1 AS today) d CROSS JOIN ${A} a`;
   const [count, page] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM ${A} a ${clause}`).bind(...params),
-    db.prepare(`SELECT a.*, ${statusSql("?1")} AS status FROM ${A} a ${clause} ORDER BY a.granted_at DESC, a.auth_id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`).bind(...params, limit, offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM ${from} ${clause}`).bind(...params),
+    db.prepare(`SELECT a.*, ${statusSql("d.today")} AS status FROM ${from} ${clause} ORDER BY a.granted_at DESC, a.auth_id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`).bind(...params, limit, offset),
   ]);
   return { total: (count!.results[0] as { n: number }).n, rows: (page!.results as (AuthDbRow & { status: AuthorisationStatus })[]).map(rowOf) };
 }
@@ -137,8 +139,9 @@ export async function enterprisePage(db: D1Database, filter: { corpId?: string |
   const live =
     `SELECT a.auth_id, a.valid_to FROM ${A} a WHERE a.credit_code = e.credit_code AND ${statusSql("?1")} = 'live' ` +
     "AND ((a.grantee_kind = 'user' AND a.grantee_id = ?2) OR (a.grantee_kind = 'institution' AND a.grantee_id = ?3)) ORDER BY a.valid_to DESC LIMIT 1";
+  // every bound value is named by both statements (D1 refuses a binding no placeholder takes)
   const [count, page] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM ${E} e ${clause}`).bind(...params),
+    db.prepare(`SELECT COUNT(*) AS n FROM (SELECT ?1, ?2, ?3) CROSS JOIN ${E} e ${clause}`).bind(...params),
     db
       .prepare(
         `SELECT e.credit_code AS creditCode, e.ent_name AS entName, e.legal_person AS legalPerson, (SELECT auth_id FROM (${live})) AS authId, (SELECT valid_to FROM (${live})) AS validTo ` +

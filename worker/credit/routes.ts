@@ -13,10 +13,10 @@ import { parseInput } from "../http/input.ts";
 import { DomainError, codes } from "../errors.ts";
 import { readContext } from "./methods.ts";
 import { readReport } from "./read.ts";
-import { refusedPage, reportPage } from "./page.ts";
+import { refusedPage, reportPage, reportPagePolicy } from "./page.ts";
 import { z } from "zod";
 
-const html = (c: Context<AppEnv>, body: string, status: 200 | 403 | 404 | 422 | 502 = 200) => c.html(body, status, { "cache-control": "no-store" });
+const html = (c: Context<AppEnv>, body: string, status: 200 | 403 | 404 | 422 | 502 = 200) => c.html(body, status, { "cache-control": "no-store", "content-security-policy": reportPagePolicy, "x-content-type-options": "nosniff" });
 
 async function reportRoute(c: Context<AppEnv>): Promise<Response> {
   const lang = c.get("lang");
