@@ -296,3 +296,17 @@ describe("the credit bureau adapter", () => {
     expect((await hits(name)).hits).toEqual({});
   });
 });
+
+describe("the read models are projections of the log", () => {
+  it("a rebuild recreates every authorisation (revoked ones with their reason) and every logged read", async () => {
+    const snapshot = async () => [
+      (await env.DB.prepare("SELECT * FROM credit_authorization ORDER BY auth_id").all()).results,
+      (await env.DB.prepare("SELECT * FROM credit_read ORDER BY read_id").all()).results,
+    ];
+    const before = await snapshot();
+    expect(before[0]!.some((a) => a.revoked_at !== null && a.revoke_reason === "企业撤回")).toBe(true);
+    expect(before[1]!.length).toBeGreaterThan(10);
+    await store.rebuild(env.DB);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+});

@@ -15,7 +15,7 @@ const A = "credit_authorization";
 const R = "credit_read";
 const E = enterpriseBasicInfo.table;
 
-interface AuthDbRow {
+type AuthDbRow = {
   auth_id: string;
   credit_code: string;
   ent_name: string;
@@ -30,21 +30,12 @@ interface AuthDbRow {
   revoked_at: string | null;
   revoke_reason: string | null;
   credential_id: string | null;
-}
+};
 
-const authOf = (r: AuthDbRow): Authorisation => ({
-  authId: r.auth_id,
-  creditCode: r.credit_code,
-  entName: r.ent_name,
-  granteeKind: r.grantee_kind,
-  granteeId: r.grantee_id,
-  granteeName: r.grantee_name,
-  validFrom: r.valid_from,
-  validTo: r.valid_to,
-  purpose: r.purpose,
-  revoked: r.revoked_at !== null,
-  credentialId: r.credential_id,
-});
+const authOf = (r: AuthDbRow): Authorisation => {
+  const { revokedAt, grantedAt: _, grantedBy: __, revokeReason: ___, ...grant } = camelRow(r) as Omit<AuthorisationRow, "status">;
+  return { ...grant, revoked: revokedAt !== null };
+};
 
 /** Every authorisation an enterprise granted. */
 export async function authorisationsOf(db: D1Database, creditCode: string): Promise<Authorisation[]> {
@@ -55,23 +46,7 @@ export async function authorisationsOf(db: D1Database, creditCode: string): Prom
 /** SQL of the status on day ?N (the same rule as rules.ts statusOn). */
 const statusSql = (day: string) => `CASE WHEN a.revoked_at IS NOT NULL THEN 'revoked' WHEN ${day} < a.valid_from THEN 'pending' WHEN ${day} > a.valid_to THEN 'expired' ELSE 'live' END`;
 
-const rowOf = (r: AuthDbRow & { status: AuthorisationStatus }): AuthorisationRow => ({
-  authId: r.auth_id,
-  creditCode: r.credit_code,
-  entName: r.ent_name,
-  granteeKind: r.grantee_kind,
-  granteeId: r.grantee_id,
-  granteeName: r.grantee_name,
-  validFrom: r.valid_from,
-  validTo: r.valid_to,
-  purpose: r.purpose,
-  status: r.status,
-  grantedBy: r.granted_by,
-  grantedAt: r.granted_at,
-  revokedAt: r.revoked_at,
-  revokeReason: r.revoke_reason,
-  credentialId: r.credential_id,
-});
+const rowOf = (r: AuthDbRow & { status: AuthorisationStatus }): AuthorisationRow => camelRow(r) as AuthorisationRow;
 
 export async function authorisationById(db: D1Database, authId: string, today: string): Promise<AuthorisationRow | null> {
   const row = await db.prepare(`SELECT a.*, ${statusSql("?2")} AS status FROM ${A} a WHERE a.auth_id = ?1`).bind(authId, today).first<AuthDbRow & { status: AuthorisationStatus }>();
