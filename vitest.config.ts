@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { generateKeyPairSync } from "node:crypto";
 
 /**
  * The BPMN conformance suite is read where it lives, ../shared/bpmn-conformance beside the checkout (never
@@ -46,6 +47,8 @@ export default defineConfig(async () => ({
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",
           FORM_LINK_SECRET: "test-form-link-secret",
+          // a throw-away did:web signing key per run: tests verify with the public key of /.well-known/did.json
+          DID_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
         },
       },
     }),

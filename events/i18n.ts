@@ -247,6 +247,20 @@ export const messages = {
   creditBureauRefused: { "zh-CN": "信用机构拒绝了查询：{message}", "en-US": "The credit bureau refused the query: {message}" },
   creditBureauFailed: { "zh-CN": "信用机构访问失败：{detail}", "en-US": "The credit bureau could not be reached: {detail}" },
   creditNoCredential: { "zh-CN": "该授权尚未签发可验证凭证", "en-US": "No verifiable credential has been issued for this authorisation yet" },
+  // ---- DID
+  didKeyMissing: { "zh-CN": "平台的 DID 签名密钥未配置（Worker 密钥 DID_SIGNING_KEY）", "en-US": "The platform's DID signing key is not configured (Worker secret DID_SIGNING_KEY)" },
+  didKeyInvalid: { "zh-CN": "平台的 DID 签名密钥不是 Ed25519 私钥（JWK）", "en-US": "The platform's DID signing key is not an Ed25519 private key (JWK)" },
+  didHostMissing: { "zh-CN": "平台的 DID 域名未配置（DID_HOST）", "en-US": "The platform's DID host is not configured (DID_HOST)" },
+  didSubjectNotFound: { "zh-CN": "没有统一社会信用代码为 {code} 的企业或机构", "en-US": "No enterprise or institution has the credit code {code}" },
+  didCreditCodeRequired: { "zh-CN": "查询企业或机构的 DID 文档须提供统一社会信用代码", "en-US": "An enterprise's or institution's DID document needs its credit code" },
+  didCredentialNotFound: { "zh-CN": "凭证 {id} 不存在", "en-US": "The credential {id} does not exist" },
+  didAuthCredentialNotFound: { "zh-CN": "授权 {id} 没有签发凭证", "en-US": "No credential was issued for the authorisation {id}" },
+  didCredentialAlreadyRevoked: { "zh-CN": "凭证 {id} 已被吊销", "en-US": "The credential {id} is already revoked" },
+  didCredentialField: { "zh-CN": "{name}：{rule}", "en-US": "{name}: {rule}" },
+  didValidityOrder: { "zh-CN": "失效时间须晚于生效时间", "en-US": "Valid until must be later than valid from" },
+  didValidityTooLong: { "zh-CN": "凭证有效期不能超过 10 年", "en-US": "A credential is valid for at most 10 years" },
+  didClaimsTooLarge: { "zh-CN": "凭证声明不能超过 {max} 字节", "en-US": "A credential's claims take at most {max} bytes" },
+  didStatusListFull: { "zh-CN": "吊销状态列表已满，无法签发新凭证", "en-US": "The revocation status list is full: no credential can be issued" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
 

@@ -21,6 +21,7 @@ import * as tasksSchema from "../worker/tasks/schema.ts";
 import * as evaluationSchema from "../worker/evaluation/schema.ts";
 import * as policySchema from "../worker/policy/schema.ts";
 import * as creditSchema from "../worker/credit/schema.ts";
+import * as didSchema from "../worker/did/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -43,6 +44,7 @@ const tables = {
   ...drizzleTables(evaluationSchema),
   ...drizzleTables(policySchema),
   ...drizzleTables(creditSchema),
+  ...drizzleTables(didSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

@@ -568,6 +568,19 @@ const scenarios: Record<keyof typeof contract, Scenario> = {
     yield { verb: policy.expire, params: { id: policyId } };
   },
 
+  async *did() {
+    const { did } = contract;
+    const code = creditCode();
+    const saved = await call("/common/enenterprisebasicinfo/save", { token: admin, body: { creditCode: code, entName: `契约DID企业${code.slice(-6)}`, areaCode: "610100" } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    yield { verb: did.document, query: { kind: "platform" } };
+    yield { verb: did.document, query: { kind: "enterprise", code } };
+    const issued = yield { verb: did.issue, body: { kind: "enterprise", code, claims: { scope: "creditReport" }, ref: `contract-${code}`, validFrom: "2026-01-01T00:00:00Z", validUntil: "2036-01-01T00:00:00Z" } };
+    yield { verb: did.credentials, query: { page: 1, limit: 10, keyword: code } };
+    yield { verb: did.verify, body: { jwt: issued.jwt } };
+    yield { verb: did.revoke, body: { id: issued.id, reason: "契约" } };
+  },
+
   async *gantt() {
     const { gantt } = contract;
     const code = creditCode();

@@ -105,7 +105,9 @@ describe("reading under a live authorisation", () => {
     expect((await readsOf(reader.userId)).at(-1)).toMatchObject({ kind: "relevance", outcome: "granted", hash: holders.body.data.hash });
 
     const list = await gateway("credit.accreditList", { corpId: firm.creditCode, status: "live" });
-    expect(list.body.data.find((a: { authId: string }) => a.authId === authId)).toMatchObject({ granteeKind: "user", granteeId: reader.userId, status: "live", credentialId: null, purpose: "贷款审查" });
+    const row = list.body.data.find((a: { authId: string }) => a.authId === authId);
+    expect(row).toMatchObject({ granteeKind: "user", granteeId: reader.userId, status: "live", purpose: "贷款审查" });
+    expect(row.credentialId).toMatch(/^urn:uuid:/);
     const mine = await rpc("credit.accreditList", { mine: true }, stranger.token);
     expect(mine.body.total).toBe(0);
     // no filter at all: every authorisation, and every enterprise
@@ -153,7 +155,7 @@ describe("reads without a live authorisation are refused and logged", () => {
     const someone = await userWithPermissions(admin, [creditTags.info]);
     const context = { db: env.DB, store };
     // granted last year for last year (the command's clock is its context's)
-    await accredit({ creditCode: firm.creditCode, granteeKind: "user", granteeId: someone.userId, validFrom: "2025-01-01", validTo: "2025-06-30", purpose: "旧授权" }, principal("system"), { ...context, at: "2025-01-01T02:00:00.000Z" }, "zh-CN");
+    await accredit({ creditCode: firm.creditCode, granteeKind: "user", granteeId: someone.userId, validFrom: "2025-01-01", validTo: "2025-06-30", purpose: "旧授权" }, principal("system"), { ...context, at: "2025-01-01T02:00:00.000Z" }, "zh-CN", env);
     const expired = await page(firm.creditCode, someone.token);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain("您对该企业的授权已过期");
@@ -166,6 +168,9 @@ describe("reads without a live authorisation are refused and logged", () => {
     expect((await page(firm.creditCode, someone.token)).status).toBe(200);
     expect((await rpc("credit.revokeAccredit", { authId: now.body.data.authId, reason: "企业撤回" })).body.code).toBe(200);
     expect((await rpc("credit.revokeAccredit", { authId: now.body.data.authId, reason: "再次" })).body).toEqual({ code: 422, msg: "授权已撤销" });
+    // its credential is revoked with it; a live one's verifies
+    expect((await rpc("did.checkAccreditVC", { authId: now.body.data.authId })).body.data).toMatchObject({ credentialId: now.body.data.credentialId, valid: false, reason: "revoked" });
+    expect((await rpc("did.checkAccreditVC", { authId })).body.data).toMatchObject({ valid: true });
     // with the live one revoked, the most telling remaining reason is the coming grant's
     expect(await (await page(firm.creditCode, someone.token)).text()).toContain("您对该企业的授权尚未生效");
     expect((await readsOf(someone.userId)).map((r) => [r.outcome, r.reason])).toEqual([

@@ -80,6 +80,8 @@ const overrides: Record<string, (n: number) => Record<string, unknown>> = {
   "/report/model": () => ({ source: { kind: "family", id: "sys.sysdict" }, definition: { columns: ["type", "name"], filters: [], groupBy: [], aggregates: [], sort: [], limit: 100 } }),
   // a work report's period must name a period of its kind (worker/workreports/rules.ts); a special report names its own
   "/common/enworkreport": (n) => ({ reportType: "special", period: `专项${n}` }),
+  // an evaluation variable names a fact or a paper's question, not both
+  "/common/tbevaluationvariable": () => ({ questionCode: undefined }),
   "/datamodel": (n) => ({ code: `sample_${n}`, type: "table", fields: [{ name: "a", title: "A", type: "text", required: false, unique: false, hidden: false }] }),
 };
 

@@ -98,6 +98,22 @@ describe("the model's definition", () => {
   });
 });
 
+describe("evaluation variables", () => {
+  it("name a fact of the catalogue or a paper's question, never an unknown fact or both", async () => {
+    const code = `V${crypto.randomUUID().slice(0, 8)}`;
+    const id = await save("/common/tbevaluationvariable", { name: "有效发明专利", code, variableType: "number", status: "1", fact: "inventionPatents" });
+    const listed = (await ok(`/common/tbevaluationvariable/allList?code=${code}`)).data as { id: string; fact: string }[];
+    expect(listed.map((v) => [v.id, v.fact])).toEqual([[id, "inventionPatents"]]);
+    const unknown = await call("/common/tbevaluationvariable/save", { token, body: { name: "x", code: `${code}x`, variableType: "number", status: "1", fact: "patentsGalore" } });
+    expect(Object.keys(unknown.body.errors ?? {})).toEqual(["fact"]);
+    const both = await call("/common/tbevaluationvariable/save", { token, body: { name: "y", code: `${code}y`, variableType: "number", status: "1", fact: "revenue", questionCode: "staff" } });
+    expect(Object.keys(both.body.errors ?? {})).toEqual(["questionCode"]);
+    expect(await count("SELECT COUNT(*) AS n FROM tb_evaluation_variable WHERE code IN (?, ?)", `${code}x`, `${code}y`)).toBe(0);
+    const question = await save("/common/tbevaluationvariable", { name: "科技人员数", code: `${code}q`, variableType: "number", status: "1", questionCode: "techStaff" });
+    expect(question).toBeTruthy();
+  });
+});
+
 describe("scoring an enterprise", () => {
   it("scores hand-made data as computed by hand and keeps a result that explains itself", async () => {
     const modelId = await model();

@@ -227,7 +227,7 @@ describe("one document per module", () => {
     for (const m of index) {
       const part = await moduleDoc(m.url);
       expect(part.openapi, m.name).toBe("3.1.0");
-      const ops = Object.entries(part.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op: op as Json })));
+      const ops = Object.entries(part.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).filter(([m]) => methods.includes(m)).map(([method, op]) => ({ key: `${method} ${path}`, op: op as Json })));
       expect(ops, m.name).toHaveLength(m.operations);
       for (const { key, op } of ops) {
         expect(seen.get(key), `${key} in ${m.name} and ${seen.get(key)}`).toBeUndefined();
@@ -244,6 +244,12 @@ describe("one document per module", () => {
     expect(seen.get("get /msg/detail/list")).toBe("msg");
     expect(seen.get("get /job/schedule/list")).toBe("jobs");
     expect(seen.get("get /datamodel/form/list")).toBe("forms");
+  });
+
+  it("a route outside /api (the did:web documents) names its own server", () => {
+    expect(doc.paths["/.well-known/did.json"].servers).toEqual([{ url: "/" }]);
+    expect(doc.paths["/.well-known/did.json"].get["x-permission"]).toBe("public");
+    expect(doc.paths["/did/verify"].servers).toBeUndefined();
   });
 
   it("is far smaller than the whole document", async () => {

@@ -241,6 +241,15 @@ describe("publishing tells the service staff once per enterprise and policy", ()
     expect((await notifyPending({ db: env.DB, store, actor: scheduler, asOf: chinaToday() })).notified).toBe(0);
   });
 
+  it("the notice ledger is a read model: emptied and rebuilt from the log, it holds the same rows", async () => {
+    const rows = async () => (await env.DB.prepare("SELECT policy_id, credit_code, user_id, msg_id, at FROM policy_notice ORDER BY policy_id, credit_code, user_id").all()).results;
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(1);
+    await env.DB.prepare("DELETE FROM policy_notice").run();
+    await store.rebuild(env.DB);
+    expect(await rows()).toEqual(before);
+  });
+
   it("an expired policy is not matched; expiring a draft is refused", async () => {
     await ok(`/common/paclist/expire/${ids.P3}`, {});
     expect((await call(`/common/paclist/expire/${ids.P3}`, { token: admin, method: "POST" })).body.code).toBe(422);

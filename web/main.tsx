@@ -33,6 +33,7 @@ import "./credit/index.ts"; // credit query: reports under authorisations, autho
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart
+import "./did/index.ts"; // DID documents, credentials, verify and revoke
 import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });

@@ -45,7 +45,10 @@ const guard = ({ access, tokenInQuery, tokenInCookie }: RouteSpec): MiddlewareHa
 export function createApp(routes = buildRoutes()) {
   const app = new Hono<AppEnv>();
   app.use("/api/*", context, nearestReplica);
-  for (const r of routes.routes) app.on(r.method, `/api${r.path}`, guard(r), r.handler);
+  for (const r of routes.routes) {
+    if (r.root) app.on(r.method, r.path, context, nearestReplica, guard(r), r.handler);
+    else app.on(r.method, `/api${r.path}`, guard(r), r.handler);
+  }
   app.notFound((c) => c.json({ code: 404, msg: t("pathNotFound", c.get("lang") ?? "zh-CN") }, 404));
   app.onError((error, c) => {
     const lang = c.get("lang") ?? "zh-CN";

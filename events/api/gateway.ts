@@ -31,8 +31,11 @@ export const moduleCodeHeader = "moduleCode";
 export const gatewayCodes = { ok: 200, badParams: 400, forbidden: 403, notFound: 404, refused: 422, failed: 500, upstream: 502 } as const;
 export type GatewayCode = (typeof gatewayCodes)[keyof typeof gatewayCodes];
 
-/** A method name: a family prefix and the operation, "policy.matchList". */
-export const methodName = z.string().regex(/^[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*$/, "a method name such as policy.matchList");
+/**
+ * A method name: a family prefix and the operation, "policy.matchList" — or one of the spec's own literal
+ * names, a prefix and an underscore, "user_QueryDIDDoc".
+ */
+export const methodName = z.string().regex(/^([a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*|[a-z][a-z0-9]*_[A-Za-z][A-Za-z0-9]*)$/, "a method name such as policy.matchList or user_QueryDIDDoc");
 
 export const gatewayRequest = z.object({
   method: methodName,

@@ -23,6 +23,7 @@ import { files } from "./files.ts";
 import { dictionary } from "./dictionary.ts";
 import { evaluation } from "./evaluation.ts";
 import { policy } from "./policy.ts";
+import { did } from "./did.ts";
 
-export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, evaluation, policy };
+export const contract = { jobs, reports, datamodel, webhooks, msg, forms, flow, flowTask, flowModels, enterprise, sync, sys, workreports, tasks, visits, gantt, listSettings, files, dictionary, evaluation, policy, did };
 export type { Answer, Verb } from "./verb.ts";

@@ -12,6 +12,7 @@ import { checkDefinition, problemMessage, problemParams } from "../evaluation/ch
 import { breakdownSchema } from "../evaluation/breakdown.ts";
 import { declarationMaterials } from "../declare-materials.ts";
 import { checkPolicyConditions, policyConditions } from "../policy/conditions.ts";
+import { factByKey } from "../conditions/facts.ts";
 
 // the enterprise scope every helper uses (contract): the enterprise page shows a family as a tab by its creditCode eq filter
 const creditCode = () => field.text(l("统一社会信用代码", "Unified social credit code"), { required: true, max: 18, rules: ["creditCode"] });
@@ -185,6 +186,9 @@ export const evaluationVariable = defineFamily({
     dataSource: field.dict(l("数据来源", "Data source"), "metricDataSource"),
     sourceTable: field.text(l("来源表", "Source table"), { max: 64 }),
     sourceColumn: field.text(l("来源字段", "Source column"), { max: 64 }),
+    // what the variable stands for: a fact of the catalogue (events/conditions/facts.ts) or a paper's question, read in conditions as `q:<code>`
+    fact: field.dict(l("对应事实", "Fact"), "evaluationFact"),
+    questionCode: field.text(l("对应题目编码", "Question code"), { max: 64, rules: ["noOuterSpaces"] }),
     expression: field.longText(l("取值表达式", "Expression"), { max: 1000 }),
     defaultValue: field.text(l("默认值", "Default value"), { max: 128 }),
     unit: field.text(l("单位", "Unit"), { max: 16 }),
@@ -192,11 +196,18 @@ export const evaluationVariable = defineFamily({
     status: field.dict(l("状态", "Status"), "enabled", { required: true }),
   },
   search: ["name", "code"],
-  columns: ["name", "code", "variableType", "dataSource", "sourceTable", "sourceColumn", "unit", "status"],
-  filters: { name: "like", code: "eq", variableType: "eq", dataSource: "eq", status: "eq" },
+  columns: ["name", "code", "variableType", "fact", "questionCode", "dataSource", "unit", "status"],
+  filters: { name: "like", code: "eq", variableType: "eq", dataSource: "eq", fact: "eq", status: "eq" },
   sorts: ["name", "code", "createTime"],
   defaultSort: ["code", "asc"],
   unique: [["code"]],
+  // a variable names one thing: a fact the platform knows, or one question of a paper
+  check: (r) =>
+    r.fact && !factByKey.has(String(r.fact))
+      ? [{ field: "fact", key: "valueNotAllowed" }]
+      : r.fact && r.questionCode
+        ? [{ field: "questionCode", key: "valueNotAllowed" }]
+        : [],
 });
 
 /** One enterprise's evaluation input: the paper it answered for a model ("informanion" is the seed's spelling). */

@@ -6,9 +6,12 @@
  * FIELDS.md §2.4.
  */
 import type { DictSeed } from "./dictionaries.ts";
+import { factCatalogue } from "../conditions/facts.ts";
 
 export const caseworkDictionarySeed: DictSeed[] = [
   // ---- evaluation
+  // the facts an evaluation variable may name: the condition catalogue itself, so the two never differ
+  { type: "evaluationFact", entries: factCatalogue.map((f) => [f.key, f.label["zh-CN"], f.label["en-US"]] as [string, string, string]) },
   {
     type: "evaluationModelType",
     entries: [

@@ -709,6 +709,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "bt-did", name: "DID管理", enName: "DID management", type: 1,
         url: "/bt/did", componentUrl: "bt/did/index", routeName: "bt-did", icon: "fingerprint",
+        perms: "bt:did:info,bt:did:verify,bt:did:revoke,bt:did:issue",
       },
       {
         key: "bt-notarization", name: "存证公证", enName: "Notarisation", type: 1,

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensureDevKey, envFileArgs } from "../../scripts/dev-key.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 // wrangler's own entry, run with the Node that runs us (the project's Node 24), never the system one
@@ -45,9 +46,10 @@ export async function startApp({ log = false }: { log?: boolean } = {}): Promise
   runStep("seed", ["scripts/seed.ts"], { QIFU_PERSIST: persist });
 
   const port = await freePort();
+  ensureDevKey();
   const server = spawn(
     process.execPath,
-    [wranglerBin, "dev", "--local", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+    [wranglerBin, "dev", "--local", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...envFileArgs(), "--var", `DID_HOST:127.0.0.1:${port}`],
     { cwd: root, detached: true, stdio: log ? "inherit" : "ignore", env: { ...process.env, BROWSER: "none" } },
   );
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));

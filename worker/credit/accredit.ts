@@ -13,12 +13,20 @@ import { chinaToday } from "../policy/match.ts";
 import { headOf } from "../store/append.ts";
 import { displayTime } from "../time.ts";
 import { escapeHtml } from "./page.ts";
-import { authStream, decideAccredit, decideRevoke, evolve } from "./rules.ts";
+import { authStream, decideAccredit, decideCredential, decideRevoke, evolve } from "./rules.ts";
+import { enterpriseDid, isSlotClash, issueCredential, revokeCredential, type DidEnv } from "../did/index.ts";
+import type { StreamWrite } from "../store/types.ts";
 import { fill, reportTexts as T } from "./texts.ts";
 import * as q from "./queries.ts";
 
-/** Grants an authorisation; answers its id. */
-export async function accredit(params: AccreditParams, actor: CommandActor, context: ExecuteContext, lang: Lang): Promise<{ authId: string }> {
+/** The credential's validity: the period's first day from midnight to its last day's end, China time. */
+const validityOf = (p: Pick<AccreditParams, "validFrom" | "validTo">) => ({ from: `${p.validFrom}T00:00:00+08:00`, until: `${p.validTo}T23:59:59+08:00` });
+
+/**
+ * Grants an authorisation and issues it as a verifiable credential (the DID module: the enterprise's DID
+ * the subject, the grantee and period its claims) in the same append; answers its id and the credential's.
+ */
+export async function accredit(params: AccreditParams, actor: CommandActor, context: ExecuteContext, lang: Lang, env: DidEnv): Promise<{ authId: string; credentialId: string }> {
   const master = await q.masterOf(context.db, params.creditCode);
   if (!master) throw notFound(enterpriseBasicInfo.label);
   const granteeName = await q.granteeName(context.db, params.granteeKind, params.granteeId);
@@ -28,9 +36,15 @@ export async function accredit(params: AccreditParams, actor: CommandActor, cont
     {
       name: "credit.accredit",
       permission: creditTags.accredit,
-      decide: ({ at }) => {
-        const events = decideAccredit({ authId, entName: String(master.entName ?? ""), granteeName, ...params }, chinaToday(Date.parse(at)));
-        return { writes: [{ stream: authStream(authId), head: { version: 0, hash: "" }, events }], answer: { authId } };
+      // two issuers drawing the same status-list slot at once: decided again with another slot
+      retries: 3,
+      isClash: isSlotClash,
+      decide: async ({ at }) => {
+        const grant = { authId, entName: String(master.entName ?? ""), granteeName, ...params };
+        const events = decideAccredit(grant, chinaToday(Date.parse(at)));
+        const claims = { authId, scope: "creditReport", grantee: { kind: params.granteeKind, id: params.granteeId, name: granteeName }, purpose: params.purpose };
+        const vc = await issueCredential(env, enterpriseDid(env, params.creditCode), claims, validityOf(params), { now: new Date(at) });
+        return { writes: [{ stream: authStream(authId), head: { version: 0, hash: "" }, events: [...events, ...decideCredential({ ...grant, revoked: false, credentialId: null }, vc.id)] }, vc.write], answer: { authId, credentialId: vc.id } };
       },
     },
     actor,
@@ -38,17 +52,20 @@ export async function accredit(params: AccreditParams, actor: CommandActor, cont
   );
 }
 
-/** Revokes an authorisation (once). */
-export function revoke(authId: string, reason: string, actor: CommandActor, context: ExecuteContext): Promise<{ authId: string }> {
+/** Revokes an authorisation (once), and its credential with it. */
+export function revoke(authId: string, reason: string, actor: CommandActor, context: ExecuteContext, env: DidEnv): Promise<{ authId: string }> {
   const stream = authStream(authId);
   return execute(
     {
       name: "credit.revoke",
       permission: creditTags.accredit,
       streams: [stream],
-      decide: ({ streams }) => {
+      decide: async ({ streams }) => {
         const events = streams.get(stream) ?? [];
-        return { writes: [{ stream, head: headOf(events), events: decideRevoke(evolve(events), reason) }], answer: { authId } };
+        const state = evolve(events);
+        const writes: StreamWrite[] = [{ stream, head: headOf(events), events: decideRevoke(state, reason) }];
+        if (state?.credentialId) writes.push((await revokeCredential(env, state.credentialId, reason)).write);
+        return { writes, answer: { authId } };
       },
     },
     actor,

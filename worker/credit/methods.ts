@@ -109,9 +109,9 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("企业授权工作人员（user）或机构（institution，部门）在期限内查看其信用报告", "An enterprise authorises a member of staff (user) or an institution (a department) to read its credit report for a period"),
       permission: creditTags.accredit,
       params: accreditParams,
-      result: z.strictObject({ authId: z.string() }),
+      result: z.strictObject({ authId: z.string(), credentialId: z.string() }),
     },
-    async ({ c, lang }, p) => accredit(p, c.get("actor")!, requestContext(c), lang),
+    async ({ c, lang }, p) => accredit(p, c.get("actor")!, requestContext(c), lang, c.env),
   ),
   gatewayMethod(
     {
@@ -131,7 +131,7 @@ export const creditMethods: GatewayMethod[] = [
       params: revokeParams,
       result: z.strictObject({ authId: z.string() }),
     },
-    async ({ c }, { authId, reason }) => revoke(authId, reason, c.get("actor")!, requestContext(c)),
+    async ({ c }, { authId, reason }) => revoke(authId, reason, c.get("actor")!, requestContext(c), c.env),
   ),
   gatewayMethod(
     {

@@ -5,8 +5,9 @@
  */
 import { policyMethods } from "./policy.ts";
 import { creditMethods } from "../credit/methods.ts";
+import { didMethods } from "../did/gateway.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));

@@ -13,6 +13,10 @@ export interface Env {
   PORTAL_PF_SECRET?: string;
   /** signs the forms' fill-in links (/vueedit?token=…); a Worker secret, a local demo value in .dev.vars */
   FORM_LINK_SECRET?: string;
+  /** the platform's did:web signing key: an Ed25519 private key as a JWK (a Worker secret; locally .dev.vars.local, made by scripts/dev-key.ts) */
+  DID_SIGNING_KEY?: string;
+  /** the host (and port) serving /.well-known/did.json: the platform is did:web:<host> */
+  DID_HOST?: string;
   /** the sync runs' durable execution (Cloudflare Workflows; worker/sync/workflow.ts) */
   SYNC_WORKFLOW?: Workflow<{ runId: string }>;
   /** the evaluation runs' durable execution (worker/evaluation/workflow.ts) */

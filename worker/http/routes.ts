@@ -60,6 +60,11 @@ export interface RouteSpec {
    */
   tokenInCookie?: boolean;
   doc?: RouteDoc;
+  /**
+   * Served at its own path, not below /api: a document whose address a standard fixes (did:web resolves
+   * did:web:<host> to https://<host>/.well-known/did.json). wrangler.toml's run_worker_first must list it.
+   */
+  root?: true;
   /** the worker module that registered the route (worker/modules.ts); the API document is served per module */
   module?: string;
 }
@@ -68,6 +73,7 @@ export interface RouteOptions {
   tokenInQuery?: boolean;
   tokenInCookie?: boolean;
   doc?: RouteDoc;
+  root?: true;
 }
 
 export class RouteTable {

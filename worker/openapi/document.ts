@@ -192,6 +192,8 @@ export function buildDocument(table: RouteTable, lang: Lang, module?: string): J
     const tag = route.doc?.tags?.[0] ?? tagOf(route, families);
     if (!tags.has(tag)) tags.set(tag, families.find((f) => f.path === `/${tag}`)?.label[lang]);
     (paths[path] ??= {})[method] = operation(route, ctx, tag, ids);
+    // a route outside /api (a did:web document) names its own server
+    if (route.root) (paths[path] as Record<string, unknown>).servers = [{ url: "/" }];
   }
   const title = module === undefined ? say(texts.title, lang) : `${say(texts.title, lang)}: ${moduleTitles[module]?.[lang] ?? module}`;
   return {

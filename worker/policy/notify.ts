@@ -8,9 +8,9 @@
  * enterprises that were not told yet (newly meeting it, or newly given service staff). The publish
  * request runs within a time budget; what is left is told by the module's cron job.
  */
-import type { StreamWrite, Projection, StoredEvent } from "../store/types.ts";
+import type { StreamWrite } from "../store/types.ts";
 import type { EventStore } from "../store/index.ts";
-import { logAs } from "../store/sql.ts";
+import { ledgerProjection } from "../store/ledger.ts";
 import { execute, type CommandActor } from "../commands/execute.ts";
 import { postMessage } from "../msg/post.ts";
 import { policy as policyFamily } from "../../events/families/casework.ts";
@@ -40,33 +40,13 @@ export function noticeWrites(policy: { policyId: string; policyName: string }, o
   return writes;
 }
 
-const insert = "INSERT INTO policy_notice (policy_id, credit_code, user_id, msg_id, at) SELECT ?1, j.value, ?2, ?3, ?4 FROM json_each(?5) j";
-
 /** The ledger as a projection of `policy.noticed`, so `npm run rebuild` recreates it from the log. */
-export const noticeProjection: Projection = {
-  name: "policy_notice",
-  tables: ["policy_notice"],
-  canHandle: [noticedType],
-  project(events: StoredEvent[]) {
-    return events
-      .filter((e) => e.type === noticedType)
-      .map((e) => {
-        const d = e.data as unknown as PolicyEvents["policy.noticed"];
-        return { sql: insert, params: [d.policyId, d.userId, d.msgId, e.at, JSON.stringify(d.creditCodes)] };
-      });
-  },
-  rebuildRange(from: number, to: number) {
-    return [
-      {
-        sql:
-          "INSERT INTO policy_notice (policy_id, credit_code, user_id, msg_id, at) " +
-          "SELECT json_extract(e.data, '$.policyId'), j.value, json_extract(e.data, '$.userId'), json_extract(e.data, '$.msgId'), e.at " +
-          `FROM ${logAs("e")} CROSS JOIN json_each(json_extract(e.data, '$.creditCodes')) j WHERE e.type = ?1 AND e.position > ?2 AND e.position <= ?3`,
-        params: [noticedType, from, to],
-      },
-    ];
-  },
-};
+export const noticeProjection = ledgerProjection({
+  table: "policy_notice",
+  eventType: noticedType,
+  items: "$.creditCodes",
+  columns: { policy_id: { data: "$.policyId" }, credit_code: { item: "$" }, user_id: { data: "$.userId" }, msg_id: { data: "$.msgId" }, at: "at" },
+});
 
 export interface NoticeOutcome {
   /** enterprises whose staff were told */

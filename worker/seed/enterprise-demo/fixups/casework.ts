@@ -26,7 +26,9 @@ export const caseworkFixups: Record<string, Fixup> = {
     r.name = `${year(r.startDate) ?? 2026}年度${["专精特新企业评价问卷", "企业成长性调查问卷", "企业服务满意度问卷"][c.index % 3]}`;
   },
   tbevaluationvariable: (r, c) => {
-    r.name = ["营业收入", "利润总额", "研发费用", "从业人数", "专利数量", "纳税总额"][c.index % 6]!;
+    r.name = ["营业收入", "净利润", "研发费用", "从业人数", "有效发明专利", "纳税总额"][c.index % 6]!;
+    r.fact = ["revenue", "netProfit", "rdExpense", "employees", "inventionPatents", "taxPaid"][c.index % 6]!;
+    r.questionCode = null;
   },
   dataindicatorsconf: (r, c) => {
     r.dataIndicatorName = ["规上工业企业数量", "专精特新企业数量", "上市企业数量", "高新技术企业数量", "企业融资总额", "企业走访次数"][c.index % 6]!;
