@@ -75,6 +75,8 @@ describe("credit query under an authorisation", () => {
     await poll(() => authRow().count()).toBe(1);
     await expect(authRow().getAttribute("data-status")).resolves.toBe("live");
     await expect(authRow().getByTestId("credit-auth-status").textContent()).resolves.toBe("有效");
+    // issued as a verifiable credential
+    await expect(authRow().getByTestId("credit-credential").getAttribute("title")).resolves.toMatch(/^urn:uuid:/);
 
     await findEnterprise();
     await poll(async () => (await enterpriseRow().textContent()) ?? "").toContain("有效至");

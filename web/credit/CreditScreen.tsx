@@ -71,7 +71,7 @@ const authorisationList = (revoke: (row: AuthorisationRow) => void, add: () => v
     { key: "purpose", title: (t) => t("credit.purpose") },
     { key: "status", title: (t) => t("credit.status"), width: 100, render: (r, t) => <Badge color={statusColor[r.status]} variant="light" data-testid="credit-auth-status">{t(`credit.statuses.${r.status}`)}</Badge> },
     { key: "grantedBy", title: (t) => t("credit.grantedBy"), width: 110, render: (r) => r.grantedBy ?? "" },
-    { key: "credentialId", title: (t) => t("credit.credential"), width: 120, hidden: true, render: (r, t) => r.credentialId ?? t("credit.noCredential") },
+    { key: "credentialId", title: (t) => t("credit.credential"), width: 150, render: (r, t) => (r.credentialId ? <Text size="xs" ff="monospace" title={r.credentialId} data-testid="credit-credential">{r.credentialId.slice(9, 17)}…</Text> : t("credit.noCredential")) },
   ],
   toolbar: (list) => (hasPermission(creditTags.accredit) ? <Button color="teal" onClick={add} data-testid="credit-accredit-add">{list.t("credit.add")}</Button> : null),
   actions: (r, list) => (
