@@ -246,7 +246,6 @@ export const messages = {
   creditReadRefused_revoked: { "zh-CN": "您对该企业的授权已撤销，本次查询已记录", "en-US": "Your authorisation on this enterprise was revoked; the attempt is logged" },
   creditBureauRefused: { "zh-CN": "信用机构拒绝了查询：{message}", "en-US": "The credit bureau refused the query: {message}" },
   creditBureauFailed: { "zh-CN": "信用机构访问失败：{detail}", "en-US": "The credit bureau could not be reached: {detail}" },
-  creditNoCredential: { "zh-CN": "该授权尚未签发可验证凭证", "en-US": "No verifiable credential has been issued for this authorisation yet" },
   // ---- DID
   didKeyMissing: { "zh-CN": "平台的 DID 签名密钥未配置（Worker 密钥 DID_SIGNING_KEY）", "en-US": "The platform's DID signing key is not configured (Worker secret DID_SIGNING_KEY)" },
   didKeyInvalid: { "zh-CN": "平台的 DID 签名密钥不是 Ed25519 私钥（JWK）", "en-US": "The platform's DID signing key is not an Ed25519 private key (JWK)" },
