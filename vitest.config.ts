@@ -57,7 +57,7 @@ export default defineConfig(async () => ({
     include: ["tests/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
     // the local enterprise-credit API the sync tests read (a real HTTP server in this process)
-    globalSetup: ["./tests/sync-source/global-setup.ts", "./tests/policy-source/global-setup.ts"],
+    globalSetup: ["./tests/sync-source/global-setup.ts", "./tests/policy-source/global-setup.ts", "./tests/credit-bureau/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

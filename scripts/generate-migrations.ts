@@ -20,6 +20,7 @@ import * as workreportsSchema from "../worker/workreports/schema.ts";
 import * as tasksSchema from "../worker/tasks/schema.ts";
 import * as evaluationSchema from "../worker/evaluation/schema.ts";
 import * as policySchema from "../worker/policy/schema.ts";
+import * as creditSchema from "../worker/credit/schema.ts";
 import * as didSchema from "../worker/did/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
@@ -42,6 +43,7 @@ const tables = {
   ...drizzleTables(tasksSchema),
   ...drizzleTables(evaluationSchema),
   ...drizzleTables(policySchema),
+  ...drizzleTables(creditSchema),
   ...drizzleTables(didSchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),

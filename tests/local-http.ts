@@ -1,5 +1,5 @@
 /**
- * What the tests' local HTTP sources share (tests/sync-source, tests/policy-source): JSON answers and
+ * What the tests' local HTTP sources share (tests/sync-source, tests/policy-source, tests/credit-bureau): JSON answers and
  * bodies, listening on a free port, per-key scenarios posted by each test with the requests per page
  * counted, and the global setup that starts a source and hands the workerd tests its URL.
  */
@@ -42,7 +42,7 @@ export const listen = (server: Server, port: number, path = ""): Promise<{ url: 
   new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, server })));
 
 /** A global setup body: starts the source, provides its URL under `key`, and closes it at the end. */
-export async function provideSource(project: TestProject, key: "syncSourceUrl" | "policySourceUrl", start: () => Promise<{ url: string; server: Server }>) {
+export async function provideSource(project: TestProject, key: "syncSourceUrl" | "policySourceUrl" | "creditBureauUrl", start: () => Promise<{ url: string; server: Server }>) {
   const { url, server } = await start();
   project.provide(key, url);
   return () =>

@@ -29,6 +29,7 @@ import "./jobs/index.ts"; // scheduled jobs and their logs
 import "./tasks/index.ts"; // task plans, distribution, board, my and others' tasks
 import "./sync/index.ts"; // "sync now" and sync runs on the synchronised lists
 import "./policy/index.ts"; // policy matching, the matched result, declaring, the policy editor
+import "./credit/index.ts"; // credit query: reports under authorisations, authorisations, query records
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart

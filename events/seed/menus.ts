@@ -704,6 +704,7 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "bt-credit", name: "信用查询", enName: "Credit query", type: 1,
         url: "/bt/credit", componentUrl: "bt/credit/index", routeName: "bt-credit", icon: "credit-card",
+        perms: "bt:credit:list,bt:credit:info,bt:credit:accredit",
       },
       {
         key: "bt-did", name: "DID管理", enName: "DID management", type: 1,

@@ -4,9 +4,10 @@
  * adding one (credit, DID, notarisation…) is adding one entry here or to a module's list spread below.
  */
 import { policyMethods } from "./policy.ts";
+import { creditMethods } from "../credit/methods.ts";
 import { didMethods } from "../did/gateway.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...didMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));

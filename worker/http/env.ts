@@ -29,6 +29,14 @@ export interface Env {
   SYN_SOURCE_PAGE_SIZE?: string;
   /** timeout of one page request in ms (default 10000) */
   SYN_SOURCE_TIMEOUT_MS?: string;
+  /** base URL of an external credit bureau the credit query forwards to (events/api/credit.ts); unset: our own data */
+  CREDIT_BUREAU_URL?: string;
+  /** its key (a Worker secret), sent as a bearer token */
+  CREDIT_BUREAU_KEY?: string;
+  /** the bureau's name as reports show their source (default: its host) */
+  CREDIT_BUREAU_NAME?: string;
+  /** timeout of one bureau request in ms (default 10000) */
+  CREDIT_BUREAU_TIMEOUT_MS?: string;
 }
 
 /** The signed-in user as every guarded route sees it. */

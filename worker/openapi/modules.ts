@@ -74,4 +74,5 @@ export const moduleTitles: Record<string, Text> = {
   sync: l("数据同步", "Data sync"),
   policy: l("政策匹配", "Policy matching"),
   gateway: l("网关", "Gateway"),
+  credit: l("信用查询", "Credit query"),
 };

@@ -11,6 +11,7 @@ export default {
       created: "新增成功",
       updated: "更新成功",
       deleted: "删除成功",
+      gatewayServerError: "服务器访问错误，请重试！",
     },
     actions: {
       search: "搜索",
@@ -60,6 +61,7 @@ export default {
       created: "Created successfully",
       updated: "Updated successfully",
       deleted: "Deleted successfully",
+      gatewayServerError: "Server access error, please try again!",
     },
     actions: {
       search: "Search",

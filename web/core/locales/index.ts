@@ -10,10 +10,11 @@ import gantt from "./gantt.ts";
 import conditions from "./conditions.ts";
 import evaluation from "./evaluation.ts";
 import policy from "./policy.ts";
+import credit from "./credit.ts";
 import did from "./did.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, did };
+export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, credit, did };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 
