@@ -233,6 +233,10 @@ export const messages = {
   policyExpireNotAllowed: { "zh-CN": "只有已发布的政策可以设为失效", "en-US": "Only a published policy can be made expired" },
   gatewayUnknownMethod: { "zh-CN": "网关没有方法“{method}”", "en-US": "The gateway has no method \"{method}\"" },
   gatewayServerError: { "zh-CN": "服务器访问错误，请重试！", "en-US": "Server access error, please try again!" },
+  notaryAlreadyNotarised: { "zh-CN": "该申请已办理，不能再次办理或驳回", "en-US": "This application has already been handled and cannot be handled or refused again" },
+  notaryAlreadyRefused: { "zh-CN": "该申请已驳回，不能再次办理或驳回", "en-US": "This application has been refused and cannot be handled or refused again" },
+  notarySubjectTampered: { "zh-CN": "文件的事件链校验未通过，不能存证", "en-US": "The file's event chain does not verify; it cannot be notarised" },
+  chainInfoMissing: { "zh-CN": "请求头 chain-info 须为 all 或 notary", "en-US": "The chain-info request header must be all or notary" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
 

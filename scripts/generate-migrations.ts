@@ -20,6 +20,7 @@ import * as workreportsSchema from "../worker/workreports/schema.ts";
 import * as tasksSchema from "../worker/tasks/schema.ts";
 import * as evaluationSchema from "../worker/evaluation/schema.ts";
 import * as policySchema from "../worker/policy/schema.ts";
+import * as notarySchema from "../worker/notary/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -41,6 +42,7 @@ const tables = {
   ...drizzleTables(tasksSchema),
   ...drizzleTables(evaluationSchema),
   ...drizzleTables(policySchema),
+  ...drizzleTables(notarySchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

@@ -31,6 +31,7 @@ import { ganttModule } from "./gantt/index.ts";
 import { evaluationModule } from "./evaluation/index.ts";
 import { policyModule } from "./policy/index.ts";
 import { gatewayModule } from "./gateway/index.ts";
+import { notaryModule } from "./notary/index.ts";
 import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
@@ -40,7 +41,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, evaluationModule, policyModule, gatewayModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, evaluationModule, policyModule, gatewayModule, notaryModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 
