@@ -18,7 +18,7 @@ import { apply, handle, refuse } from "./service.ts";
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const size = z.coerce.number().int().min(1).max(100).default(10);
 const moduleCode = z.string().trim().max(32).optional();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD").optional();
+const day = z.iso.date("a date YYYY-MM-DD").optional();
 const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
 
 export const notaryMethods: GatewayMethod[] = [
