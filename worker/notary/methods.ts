@@ -6,7 +6,8 @@
  * request header. Spread into the gateway's one method table.
  */
 import { z } from "zod";
-import { applicationNo, notaryKinds, notaryRow, notaryStatuses, notaryTags } from "../../events/api/notary.ts";
+import { applicationNo, notaryKinds, notaryRow, notaryStatuses, notaryTags, type NotaryKind, type NotaryStatus } from "../../events/api/notary.ts";
+import type { Text } from "../../events/i18n.ts";
 import { l } from "../../events/family.ts";
 import { DomainError, codes } from "../errors.ts";
 import { executeHere } from "../http/command.ts";
@@ -20,6 +21,18 @@ const size = z.coerce.number().int().min(1).max(100).default(10);
 const moduleCode = z.string().trim().max(32).optional();
 const day = z.iso.date("a date YYYY-MM-DD").optional();
 const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
+
+/** A paged list of one kind: the spec's page and size, its own filters, status and module. */
+function listMethod(name: string, kind: NotaryKind, summary: Text, filters: Record<string, z.ZodOptional<z.ZodString | z.ZodISODate>>, filterOf: (p: Record<string, string | undefined>) => Partial<q.RecordFilter>): GatewayMethod {
+  return gatewayMethod(
+    { name, summary, permission: notaryTags.list, params: z.object({ page, size, ...filters, status: z.enum(notaryStatuses).optional(), moduleCode }), result: z.array(notaryRow) },
+    async ({ db, moduleCode: envelope }, parsed) => {
+      const p = parsed as { page: number; size: number; status?: NotaryStatus; moduleCode?: string } & Record<string, string | undefined>;
+      const { total, rows } = await q.recordPage(db, { ...filterOf(p), kind, status: p.status, moduleCode: p.moduleCode ?? envelope }, p.size, offsetOf(p));
+      return pageOf(total, rows);
+    },
+  );
+}
 
 export const notaryMethods: GatewayMethod[] = [
   gatewayMethod(
@@ -52,32 +65,8 @@ export const notaryMethods: GatewayMethod[] = [
     },
     (call, p) => refuse(call.c, p.applicationNo, p.moduleCode ?? call.moduleCode, p.reason),
   ),
-  gatewayMethod(
-    {
-      name: "notary.list",
-      summary: l("存证列表（keyWork 匹配申请号、文件名或事由；notaryTime 为办理日期）", "Notarisation list (keyWork matches the number, file name or reason; notaryTime is the day handled)"),
-      permission: notaryTags.list,
-      params: z.object({ page, size, keyWork: z.string().trim().max(100).optional(), notaryTime: day, status: z.enum(notaryStatuses).optional(), moduleCode }),
-      result: z.array(notaryRow),
-    },
-    async ({ db, moduleCode: envelope }, p) => {
-      const { total, rows } = await q.recordPage(db, { kind: "notary", keyword: p.keyWork, handledOn: p.notaryTime, status: p.status, moduleCode: p.moduleCode ?? envelope }, p.size, offsetOf(p));
-      return pageOf(total, rows);
-    },
-  ),
-  gatewayMethod(
-    {
-      name: "notary.legalList",
-      summary: l("确权列表（userCode 为申请人账号，confirmTime 为确权日期）", "Rights confirmation list (userCode is the applicant's account, confirmTime the day confirmed)"),
-      permission: notaryTags.list,
-      params: z.object({ page, size, userCode: z.string().trim().max(64).optional(), confirmTime: day, status: z.enum(notaryStatuses).optional(), moduleCode }),
-      result: z.array(notaryRow),
-    },
-    async ({ db, moduleCode: envelope }, p) => {
-      const { total, rows } = await q.recordPage(db, { kind: "confirm", userCode: p.userCode, handledOn: p.confirmTime, status: p.status, moduleCode: p.moduleCode ?? envelope }, p.size, offsetOf(p));
-      return pageOf(total, rows);
-    },
-  ),
+  listMethod("notary.list", "notary", l("存证列表（keyWork 匹配申请号、文件名或事由；notaryTime 为办理日期）", "Notarisation list (keyWork matches the number, file name or reason; notaryTime is the day handled)"), { keyWork: z.string().trim().max(100).optional(), notaryTime: day }, (p) => ({ keyword: p.keyWork, handledOn: p.notaryTime })),
+  listMethod("notary.legalList", "confirm", l("确权列表（userCode 为申请人账号，confirmTime 为确权日期）", "Rights confirmation list (userCode is the applicant's account, confirmTime the day confirmed)"), { userCode: z.string().trim().max(64).optional(), confirmTime: day }, (p) => ({ userCode: p.userCode, handledOn: p.confirmTime })),
   gatewayMethod(
     {
       name: "notary.upload",

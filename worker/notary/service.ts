@@ -16,7 +16,8 @@ import { chainSummary, largestStreamNumber, readStream, readStreams } from "../s
 import { headOf } from "../store/read.ts";
 import { displayTime } from "../time.ts";
 import { chainHolds, chainPath, verifyApplication } from "./chain.ts";
-import { decideApply, decideHandle, decideRefuse, fold, streamOfApplication, type Anchor } from "./decide.ts";
+import { decideApply, decideHandle, decideRefuse, fold, streamOfApplication, type Anchor, type NotaryState } from "./decide.ts";
+import type { PendingEvent } from "../store/types.ts";
 import { notaryTags } from "../../events/api/notary.ts";
 import * as q from "./queries.ts";
 
@@ -68,53 +69,44 @@ export async function apply(c: Context<AppEnv>, input: ApplyInput) {
   });
 }
 
-/** The application as its stream has it, refused when it is not in the module named. */
-async function application(db: D1Database, applicationNo: string, moduleCode: string | undefined) {
-  const events = await readStream(db, streamOfApplication(applicationNo));
-  const state = fold(events);
-  if (!state.applied || (moduleCode && state.applied.moduleCode !== moduleCode)) throw notFound(applicationLabel);
-  return { events, state };
+/**
+ * Runs a command on one application: refused as not found when there is none or it is not in the module
+ * named; `decide` gets its state as read for the attempt and the handler's name.
+ */
+async function onApplication(c: Context<AppEnv>, name: string, applicationNo: string, moduleCode: string | undefined, decide: (state: NotaryState, handlerName: string | null) => Promise<PendingEvent[]> | PendingEvent[]) {
+  const stream = streamOfApplication(applicationNo);
+  const applied = fold(await readStream(c.env.DB, stream)).applied;
+  if (!applied || (moduleCode && applied.moduleCode !== moduleCode)) throw notFound(applicationLabel);
+  await executeHere(c, {
+    name,
+    permission: notaryTags.handle,
+    streams: [stream],
+    async decide({ streams }) {
+      const events = streams.get(stream) ?? [];
+      return { writes: [{ stream, head: headOf(events), events: await decide(fold(events), c.get("actor")?.name ?? null) }], answer: null };
+    },
+  });
 }
 
 /** Notarises (or confirms) an application: the subject's stream head and bytes are anchored in the event. */
 export async function handle(c: Context<AppEnv>, applicationNo: string, moduleCode: string | undefined) {
   const db = c.env.DB;
-  await application(db, applicationNo, moduleCode);
-  const actor = c.get("actor");
-  return executeHere(c, {
-    name: "notary.handle",
-    permission: notaryTags.handle,
-    streams: [streamOfApplication(applicationNo)],
-    async decide({ streams }) {
-      const events = streams.get(streamOfApplication(applicationNo)) ?? [];
-      const state = fold(events);
-      const subjectStream = streamOf(fileFamily, state.applied!.subjectId);
-      const [subject, file] = await Promise.all([readStream(db, subjectStream), q.fileById(db, state.applied!.subjectId)]);
-      const sha256 = file ? await bytesSha256(c.env.FILES, file.objectKey) : null;
-      if (!subject.length || !file || !sha256) throw notFound(fileLabel);
-      // a subject whose own chain is already broken cannot be vouched for
-      if (!chainHolds(await chainPath(subject))) throw new DomainError(codes.validation, "notarySubjectTampered");
-      const anchor: Anchor = { stream: subjectStream, ...headOf(subject), sha256 };
-      const pending = decideHandle(state, anchor, actor?.name ?? null);
-      return { writes: [{ stream: streamOfApplication(applicationNo), head: headOf(events), events: pending }], answer: { applicationNo } };
-    },
-  }).then(async () => ({ applicationNo, txHash: (await q.recordByNo(db, applicationNo))!.txHash }));
+  await onApplication(c, "notary.handle", applicationNo, moduleCode, async (state, handlerName) => {
+    const subjectStream = streamOf(fileFamily, state.applied!.subjectId);
+    const [subject, file] = await Promise.all([readStream(db, subjectStream), q.fileById(db, state.applied!.subjectId)]);
+    const sha256 = file ? await bytesSha256(c.env.FILES, file.objectKey) : null;
+    if (!subject.length || !file || !sha256) throw notFound(fileLabel);
+    // a subject whose own chain is already broken cannot be vouched for
+    if (!chainHolds(await chainPath(subject))) throw new DomainError(codes.validation, "notarySubjectTampered");
+    const anchor: Anchor = { stream: subjectStream, ...headOf(subject), sha256 };
+    return decideHandle(state, anchor, handlerName);
+  });
+  return { applicationNo, txHash: (await q.recordByNo(db, applicationNo))?.txHash ?? null };
 }
 
 export async function refuse(c: Context<AppEnv>, applicationNo: string, moduleCode: string | undefined, reason: string | undefined) {
-  const db = c.env.DB;
-  await application(db, applicationNo, moduleCode);
-  const actor = c.get("actor");
-  return executeHere(c, {
-    name: "notary.refuse",
-    permission: notaryTags.handle,
-    streams: [streamOfApplication(applicationNo)],
-    decide({ streams }) {
-      const events = streams.get(streamOfApplication(applicationNo)) ?? [];
-      const pending = decideRefuse(fold(events), reason ?? null, actor?.name ?? null);
-      return { writes: [{ stream: streamOfApplication(applicationNo), head: headOf(events), events: pending }], answer: { applicationNo, status: "refused" } };
-    },
-  });
+  await onApplication(c, "notary.refuse", applicationNo, moduleCode, (state, handlerName) => decideRefuse(state, reason ?? null, handlerName));
+  return { applicationNo, status: "refused" as const };
 }
 
 /** The verification of one application (null: no such application). */
