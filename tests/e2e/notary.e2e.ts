@@ -49,12 +49,13 @@ async function applyAndHandle(listName: "notary" | "confirm", fileName: string, 
 }
 
 /** The public page in a browser that never signed in (the language by its cookie, as the app keeps it). */
-async function verifySignedOut(no: string, lang: "zh-CN" | "en-US") {
+async function verifySignedOut(no: string, lang: "zh-CN" | "en-US", screenshot?: string) {
   const fresh = await openBrowser(baseUrl);
   try {
     if (lang === "en-US") await fresh.context.addCookies([{ name: "language", value: "en-US", url: baseUrl }]);
     await fresh.page.goto(`/api/notary/verify/${no}`);
     const verdict = fresh.page.getByTestId("verify-verdict");
+    if (screenshot) await fresh.page.screenshot({ path: screenshot, fullPage: true });
     return {
       valid: await verdict.getAttribute("data-valid"),
       verdict: await verdict.textContent(),
@@ -75,10 +76,11 @@ describe("a notarisation applied for, handled and verified on the public page", 
     await page.getByTestId("notary-screen").waitFor();
     await poll(() => page.getByTestId("notary-chain-valid").count()).toBe(1);
     notarised = await applyAndHandle("notary", `合同${suffix}.txt`, `购销合同存证${suffix}`, { waiting: "待办理", done: "已存证" });
+    await page.screenshot({ path: "test-artifacts/notary-zh-CN.png" });
   });
 
   it("the public verify page, signed out, says the record and its chain are unchanged, with the path of hashes", async () => {
-    const shown = await verifySignedOut(notarised.no, "zh-CN");
+    const shown = await verifySignedOut(notarised.no, "zh-CN", "test-artifacts/notary-verify-zh-CN.png");
     expect(shown).toMatchObject({ valid: "true", verdict: "核验通过：记录与事件链均未被改动", txHash: notarised.hash, links: 2 });
     expect(shown.subjectLinks).toBeGreaterThanOrEqual(1);
   });
