@@ -44,6 +44,9 @@ async function applyAndHandle(listName: "notary" | "confirm", fileName: string, 
   await poll(() => row.getByTestId("notary-status").textContent()).toBe(texts.done);
   const hash = await row.getByTestId("notary-txhash").getAttribute("data-hash");
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  // the chain summary above the list follows: the notarisation streams verified, this one among them
+  await poll(async () => Number(await page.getByTestId("notary-chain").getAttribute("data-streams"))).toBeGreaterThan(0);
+  expect(await page.getByTestId("notary-chain-valid").getAttribute("data-valid")).toBe("true");
   expect(await row.getByTestId("notary-verify").getAttribute("href")).toBe(`/api/notary/verify/${no}`);
   return { no, hash: hash! };
 }

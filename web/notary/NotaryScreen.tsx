@@ -55,10 +55,13 @@ function listOf(kind: NotaryKind): ListSpec<NotaryRow> {
       },
     ],
     actions: (r, list) => <RowActions row={r} list={list} />,
-    toolbar: (list) => (hasPermission(notaryTags.apply) ? <ApplyButton kind={kind} onApplied={list.refresh} /> : null),
-    header: () => <ChainCard />,
+    toolbar: (list) => (hasPermission(notaryTags.apply) ? <ApplyButton kind={kind} onApplied={() => reload(list, kind)} /> : null),
+    header: () => <ChainCard kind={kind} />,
   };
 }
+
+/** Reloads a kind's list and the chain summary above it (both under the list's key). */
+const reload = (list: ListContext<NotaryRow>, kind: NotaryKind) => void list.queryClient.invalidateQueries({ queryKey: [listPath(kind)] });
 
 function RowActions({ row, list }: { row: NotaryRow; list: ListContext<NotaryRow> }) {
   const { t } = useTranslation();
@@ -69,7 +72,7 @@ function RowActions({ row, list }: { row: NotaryRow; list: ListContext<NotaryRow
       children: <Text size="sm">{t("notary.handleConfirm", { no: row.applicationNo })}</Text>,
       labels: { confirm: t("actions.confirm"), cancel: t("actions.cancel") },
       confirmProps: { "data-testid": "notary-handle-ok" } as never,
-      onConfirm: () => void list.command(`handle-${row.applicationNo}`, () => handleApplication(row.applicationNo), t("notary.handled")),
+      onConfirm: () => void list.command(`handle-${row.applicationNo}`, () => handleApplication(row.applicationNo).then(() => ({ msg: t("notary.handled") }))),
     });
   return (
     <Group gap={4} wrap="nowrap">
@@ -95,7 +98,7 @@ function RefuseButton({ row, list }: { row: NotaryRow; list: ListContext<NotaryR
         onSubmit={async (v) => {
           await refuseApplication(row.applicationNo, v.reason.trim());
           notifySuccess(t("notary.refused"));
-          list.refresh();
+          reload(list, row.kind);
         }}>
         <Textarea label={t("notary.refuseReason")} autosize minRows={2} {...form.getInputProps("reason")} data-testid="notary-refuse-reason" data-autofocus />
       </ModalForm>
@@ -125,13 +128,13 @@ function ApplyButton({ kind, onApplied }: { kind: NotaryKind; onApplied: () => v
 }
 
 
-function ChainCard() {
+function ChainCard({ kind }: { kind: NotaryKind }) {
   const { t } = useTranslation();
-  const summary = useQuery({ ...notaryQueries.explorer("notary"), enabled: hasPermission(notaryTags.list) });
+  const summary = useQuery({ ...notaryQueries.explorer(kind, "notary"), enabled: hasPermission(notaryTags.list) });
   if (!summary.data) return null;
   const s = summary.data;
   return (
-    <Card withBorder padding="xs" mb="xs" data-testid="notary-chain">
+    <Card withBorder padding="xs" mb="xs" data-testid="notary-chain" data-streams={s.streams}>
       <Group gap="lg">
         <Text size="sm" fw={600}>{t("notary.chain")}</Text>
         <Text size="sm">{t("notary.chainEvents", { n: s.events })}</Text>

@@ -26,9 +26,10 @@ export const notaryQueries = {
         return { rows: answer.data, total: answer.total ?? 0 };
       },
     }),
-  explorer: (chain: "all" | "notary") =>
+  /** under a list's key, so a command on that list refreshes it too */
+  explorer: (kind: NotaryKind, chain: "all" | "notary") =>
     queryOptions({
-      queryKey: ["/explorer-b", chain] as const,
+      queryKey: [listPath(kind), "explorer", chain] as const,
       queryFn: async () => (await request<ExplorerSummary>(explorerPath, { method: "POST", headers: { [chainInfoHeader]: chain } })).data,
     }),
 };

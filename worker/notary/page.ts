@@ -9,6 +9,8 @@ const texts = {
   "zh-CN": {
     title: "存证核验",
     number: "申请号",
+    kindLabel: "类型",
+    statusLabel: "状态",
     kind: { notary: "存证", confirm: "确权" },
     status: { applied: "待办理", notarised: "已存证", refused: "已驳回" },
     subject: "文件",
@@ -28,6 +30,8 @@ const texts = {
   "en-US": {
     title: "Notarisation verification",
     number: "Application no.",
+    kindLabel: "Kind",
+    statusLabel: "Status",
     kind: { notary: "Notarisation", confirm: "Rights confirmation" },
     status: { applied: "Waiting", notarised: "Notarised", refused: "Refused" },
     subject: "File",
@@ -75,7 +79,7 @@ export function verifyPage(lang: Lang, applicationNo: string, report: VerifyRepo
     lang,
     `<h1>${escape(T.title)}</h1>` +
       `<p class="verdict ${verdict[0]}" data-testid="verify-verdict" data-valid="${report.valid}">${escape(verdict[1]!)}</p>` +
-      `<dl><dt>${T.number}</dt><dd data-testid="verify-number">${escape(report.applicationNo)}</dd><dt>${escape(T.kind[report.kind])}</dt><dd>${escape(T.status[report.status])}</dd>` +
+      `<dl><dt>${T.number}</dt><dd data-testid="verify-number">${escape(report.applicationNo)}</dd><dt>${T.kindLabel}</dt><dd>${escape(T.kind[report.kind])}</dd><dt>${T.statusLabel}</dt><dd data-testid="verify-status">${escape(T.status[report.status])}</dd>` +
       `<dt>${T.subject}</dt><dd>${escape(report.subjectName)}</dd><dt>${T.handled}</dt><dd>${escape(report.handleTime ?? "—")}</dd>` +
       `<dt>${T.txHash}</dt><dd data-testid="verify-txhash" class="h">${escape(report.txHash ?? "—")}</dd></dl>` +
       (report.status === "notarised" ? `<ul data-testid="verify-checks">${checks}</ul>` : "") +
