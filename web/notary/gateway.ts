@@ -4,8 +4,9 @@
  * other than 200 carries its text and rejects (403 too, without leaving the screen); HTTP 500 answers
  * 服务器访问错误，请重试！; any other failure shows the response body; 401 ends the session as every call does.
  */
-import { gatewayAnswer, gatewayCodes, gatewayPath, moduleCodeHeader } from "../../events/api/gateway.ts";
-import { ApiError, httpTimeoutMs, requestUrl, sessionEnded } from "../core/api/http.ts";
+import { gatewayCodes, gatewayPath, moduleCodeHeader } from "../../events/api/gateway.ts";
+import { readGatewayAnswer } from "./answer.ts";
+import { ApiError, bookmarkHeader, httpTimeoutMs, keepBookmark, lastBookmark, requestUrl, sessionEnded } from "../core/api/http.ts";
 import i18n, { currentLang } from "../core/i18n.ts";
 import { getToken } from "../core/session.ts";
 
@@ -17,30 +18,30 @@ export interface GatewayOk<T> {
 
 async function send<T>(body: BodyInit, headers: Record<string, string>): Promise<GatewayOk<T>> {
   const token = getToken();
-  const all: Record<string, string> = { "Accept-Language": currentLang(), ...headers, ...(token ? { "x-hbi-token": token } : {}) };
+  const bookmark = lastBookmark();
+  // the session's D1 bookmark, as every call sends it, so a list reads the write just made
+  const all: Record<string, string> = { "Accept-Language": currentLang(), ...headers, ...(token ? { "x-hbi-token": token } : {}), ...(bookmark ? { [bookmarkHeader]: bookmark } : {}) };
   let response: Response;
   try {
     response = await fetch(requestUrl(gatewayPath), { method: "POST", headers: all, body, credentials: "include", signal: AbortSignal.timeout(httpTimeoutMs) });
   } catch {
     throw new ApiError(-1, i18n.t("http.networkError"));
   }
-  if (response.status === 500) throw new ApiError(gatewayCodes.failed, i18n.t("notary.gatewayServerError"));
-  const text = await response.text();
-  const parsed = (() => {
-    try {
-      return gatewayAnswer.safeParse(JSON.parse(text));
-    } catch {
-      return null;
-    }
-  })();
-  if (!parsed?.success) throw new ApiError(response.status, text || i18n.t("http.networkError"));
-  const answer = parsed.data;
-  if (answer.code === 401) {
-    sessionEnded(answer.msg);
-    throw new ApiError(401, answer.msg);
+  keepBookmark(response.headers.get(bookmarkHeader));
+  const outcome = readGatewayAnswer(response.status, await response.text());
+  switch (outcome.kind) {
+    case "ok":
+      return { data: outcome.data as T, total: outcome.total, msg: outcome.msg };
+    case "serverError":
+      throw new ApiError(gatewayCodes.failed, i18n.t("notary.gatewayServerError"));
+    case "signedOut":
+      sessionEnded(outcome.msg);
+      throw new ApiError(401, outcome.msg);
+    case "refused":
+      throw new ApiError(outcome.code, outcome.msg, outcome.errors);
+    case "body":
+      throw new ApiError(outcome.status, outcome.text || i18n.t("http.networkError"));
   }
-  if (answer.code !== gatewayCodes.ok) throw new ApiError(answer.code, answer.msg, answer.errors ?? {});
-  return { data: answer.data as T, total: answer.total, msg: answer.msg };
 }
 
 /** Calls a method with its params (and the envelope's module code). */
