@@ -260,6 +260,10 @@ export const messages = {
   didValidityTooLong: { "zh-CN": "凭证有效期不能超过 10 年", "en-US": "A credential is valid for at most 10 years" },
   didClaimsTooLarge: { "zh-CN": "凭证声明不能超过 {max} 字节", "en-US": "A credential's claims take at most {max} bytes" },
   didStatusListFull: { "zh-CN": "吊销状态列表已满，无法签发新凭证", "en-US": "The revocation status list is full: no credential can be issued" },
+  notaryAlreadyNotarised: { "zh-CN": "该申请已办理，不能再次办理或驳回", "en-US": "This application has already been handled and cannot be handled or refused again" },
+  notaryAlreadyRefused: { "zh-CN": "该申请已驳回，不能再次办理或驳回", "en-US": "This application has been refused and cannot be handled or refused again" },
+  notarySubjectTampered: { "zh-CN": "文件的事件链校验未通过，不能存证", "en-US": "The file's event chain does not verify; it cannot be notarised" },
+  chainInfoMissing: { "zh-CN": "请求头 chain-info 须为 all 或 notary", "en-US": "The chain-info request header must be all or notary" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;
 

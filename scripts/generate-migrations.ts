@@ -22,6 +22,7 @@ import * as evaluationSchema from "../worker/evaluation/schema.ts";
 import * as policySchema from "../worker/policy/schema.ts";
 import * as creditSchema from "../worker/credit/schema.ts";
 import * as didSchema from "../worker/did/schema.ts";
+import * as notarySchema from "../worker/notary/schema.ts";
 
 const dir = new URL("../migrations/", import.meta.url);
 const snapshotFile = new URL("meta/snapshot.json", dir);
@@ -45,6 +46,7 @@ const tables = {
   ...drizzleTables(policySchema),
   ...drizzleTables(creditSchema),
   ...drizzleTables(didSchema),
+  ...drizzleTables(notarySchema),
   ...recordSchema.familyTables,
   ...recordSchema.linkTables(),
 };

@@ -39,7 +39,7 @@ describe("the method table", () => {
     const names = gatewayMethods.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     // the policy operations; other modules' methods join the same table
-    expect(names).toEqual(expect.arrayContaining(["policy.queryCompany", "policy.matchList", "policy.matchFirms", "policy.declareList", "policy.declareDetail", "policy.tagInfo", "policy.followType", "policy.followUpdate", "policy.fileDownload", "policy.declareUpload", "user_QueryDIDDoc", "user_QueryDIDAccredit", "did.checkAccreditVC"]));
+    expect(names).toEqual(expect.arrayContaining(["policy.queryCompany", "policy.matchList", "policy.matchFirms", "policy.declareList", "policy.declareDetail", "policy.tagInfo", "policy.followType", "policy.followUpdate", "policy.fileDownload", "policy.declareUpload", "user_QueryDIDDoc", "user_QueryDIDAccredit", "did.checkAccreditVC", "notary.apply", "notary.handle", "notary.refuse", "notary.list", "notary.legalList", "notary.upload"]));
     for (const m of gatewayMethods) {
       expect(m.permission, m.name).toMatch(/^[a-z]+:[a-z]+:[a-z]+$/);
       expect(typeof m.params.safeParse, m.name).toBe("function");

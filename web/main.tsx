@@ -35,6 +35,7 @@ import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, t
 import "./gantt/index.ts"; // project schedules on a Gantt chart
 import "./did/index.ts"; // DID documents, credentials, verify and revoke
 import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
+import "./notary/index.ts"; // notarisation and rights confirmation, with the public verify page
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);

@@ -33,6 +33,7 @@ import { policyModule } from "./policy/index.ts";
 import { gatewayModule } from "./gateway/index.ts";
 import { creditModule } from "./credit/index.ts";
 import { didModule } from "./did/index.ts";
+import { notaryModule } from "./notary/index.ts";
 import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
@@ -42,7 +43,7 @@ linkBusiness(...formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
-export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, evaluationModule, policyModule, gatewayModule, creditModule, didModule, recordsModule(families)];
+export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, evaluationModule, policyModule, gatewayModule, creditModule, didModule, notaryModule, recordsModule(families)];
 
 export const store = eventStore(modules.flatMap((m) => m.projections));
 

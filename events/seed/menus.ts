@@ -714,10 +714,12 @@ export const menuSeed: MenuSeed[] = [
       {
         key: "bt-notarization", name: "存证公证", enName: "Notarisation", type: 1,
         url: "/bt/notarization", componentUrl: "bt/notarization/index", routeName: "bt-notarization", icon: "certificate",
+        perms: "bt:notary:list,bt:notary:apply,bt:notary:handle",
       },
       {
         key: "bt-confirmation", name: "确权管理", enName: "Rights confirmation", type: 1,
         url: "/bt/confirmation", componentUrl: "bt/confirmation/index", routeName: "bt-confirmation", icon: "file-certificate",
+        perms: "bt:notary:list,bt:notary:apply,bt:notary:handle",
       },
       {
         key: "bt-policy-match", name: "政策匹配", enName: "Policy matching", type: 1,

@@ -6,8 +6,9 @@
 import { policyMethods } from "./policy.ts";
 import { creditMethods } from "../credit/methods.ts";
 import { didMethods } from "../did/gateway.ts";
+import { notaryMethods } from "../notary/methods.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods, ...notaryMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));

@@ -41,6 +41,8 @@ const verbNames: Record<string, [string, string]> = {
   pause: ["暂停", "Pause"],
   resume: ["恢复", "Resume"],
   resetpass: ["重置密码", "Reset password"],
+  apply: ["申请", "Apply"],
+  handle: ["办理", "Handle"],
   export: ["导出", "Export"],
   import: ["导入", "Import"],
   upload: ["上传", "Upload"],

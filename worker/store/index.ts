@@ -11,7 +11,7 @@ import { append, appendSealed, statementsFor, type AppendOptions } from "./appen
 import { rebuild } from "./rebuild.ts";
 import type { EventMeta, Projection, StoredEvent, StreamWrite } from "./types.ts";
 
-export { eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type LogEntry, type LogFilter } from "./read.ts";
+export { chainSummary, eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type ChainEntry, type LogEntry, type LogFilter } from "./read.ts";
 
 export interface EventStore {
   readonly projections: Projection[];

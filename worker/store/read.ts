@@ -165,3 +165,32 @@ export async function largestStreamNumber(db: D1Database, prefix: string, width:
     .first<{ n: number | null }>();
   return row?.n ?? null;
 }
+
+/** An event's place in the chain without its data: what an explorer shows of it. */
+export interface ChainEntry {
+  position: number;
+  stream: string;
+  version: number;
+  type: string;
+  at: string;
+  hash: string;
+}
+
+/**
+ * The chain at a glance: how many events and streams the log (or the streams named `prefix:…`) holds, its
+ * last `latest` events with their hashes, and the names of the `recent` streams written last.
+ */
+export async function chainSummary(db: D1Database, prefix: string | null, latest: number, recent: number): Promise<{ events: number; streams: number; latest: ChainEntry[]; recentStreams: string[] }> {
+  const range = prefix === null ? "" : "WHERE stream >= ?1 AND stream < ?2";
+  const bounds = prefix === null ? [] : [`${prefix}:`, `${prefix};`];
+  const [counts, last, streams] = await db.batch([
+    prefix === null
+      ? db.prepare("SELECT COALESCE(MAX(position), 0) AS events, (SELECT COUNT(*) FROM events WHERE version = 1) AS streams FROM events")
+      : db.prepare(`SELECT COUNT(*) AS events, COUNT(DISTINCT stream) AS streams FROM events ${range}`).bind(...bounds),
+    db.prepare(`SELECT position, stream, version, type, at, hash FROM events ${range} ORDER BY position DESC LIMIT ${Math.trunc(latest)}`).bind(...bounds),
+    // the streams among the last events written, so a large log is not scanned whole
+    db.prepare(`SELECT stream FROM (SELECT stream, position FROM events ${range} ORDER BY position DESC LIMIT ${Math.trunc(recent) * 20}) GROUP BY stream ORDER BY MAX(position) DESC LIMIT ${Math.trunc(recent)}`).bind(...bounds),
+  ]);
+  const c = counts!.results[0] as { events: number; streams: number };
+  return { events: c.events, streams: c.streams, latest: last!.results as unknown as ChainEntry[], recentStreams: (streams!.results as { stream: string }[]).map((r) => r.stream) };
+}

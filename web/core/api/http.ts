@@ -43,6 +43,8 @@ export interface RequestOptions {
   onProgress?: (received: number, total: number | null) => void;
   /** gives up after this long @default httpTimeoutMs (30 s) */
   timeoutMs?: number;
+  /** further request headers a call names (the explorer's chain-info) */
+  headers?: Record<string, string>;
 }
 
 /** The file name of a content-disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
@@ -126,7 +128,7 @@ export function sessionEnded(message: string | undefined) {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   // the server answers in the page's language, whatever the browser's own preference
-  const headers: Record<string, string> = { "Accept-Language": currentLang() };
+  const headers: Record<string, string> = { ...options.headers, "Accept-Language": currentLang() };
   const token = getToken();
   if (token) headers["x-hbi-token"] = token;
   const bookmark = lastBookmark();

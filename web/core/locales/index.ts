@@ -12,9 +12,10 @@ import evaluation from "./evaluation.ts";
 import policy from "./policy.ts";
 import credit from "./credit.ts";
 import did from "./did.ts";
+import notary from "./notary.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, credit, did };
+export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, credit, did, notary };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 
