@@ -4,8 +4,9 @@
  * adding one (credit, DID, notarisation…) is adding one entry here or to a module's list spread below.
  */
 import { policyMethods } from "./policy.ts";
+import { dashboardMethods } from "../dashboard/methods.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...dashboardMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));
