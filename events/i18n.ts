@@ -234,6 +234,7 @@ export const messages = {
   dashboardUnknownArea: { "zh-CN": "{name}：没有代码为“{value}”的行政区划", "en-US": "{name}: no division has the code \"{value}\"" },
   dashboardUnknownValue: { "zh-CN": "{name}：“{value}”不是可选的值", "en-US": "{name}: \"{value}\" is not one of the values" },
   gatewayUnknownMethod: { "zh-CN": "网关没有方法“{method}”", "en-US": "The gateway has no method \"{method}\"" },
+  gatewayMethodNotOnDoor: { "zh-CN": "方法“{method}”不能经此入口调用", "en-US": "The method \"{method}\" is not reachable through this door" },
   gatewayServerError: { "zh-CN": "服务器访问错误，请重试！", "en-US": "Server access error, please try again!" },
   policyWithoutConditions: { "zh-CN": "政策尚未拆分条件，不能发布", "en-US": "The policy has no conditions split out of its text and cannot be published" },
 } as const satisfies Record<string, Text>;

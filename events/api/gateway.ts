@@ -1,5 +1,5 @@
 /**
- * The gateway: one route, `POST /api/gateway`, taking `{ method, params, moduleCode? }` and answering
+ * The gateway: `POST /api/gateway`, taking `{ method, params, moduleCode? }` and answering
  * `{ code, msg, data }` — the spec's external gateway (§7 "Dashboard, credit, DID, policy, notarisation")
  * served from our own data. Its methods live in one table (worker/gateway/methods.ts) that the route, the
  * API document and the tests read; each entry is a `GatewayMethod`: its name, its params' zod schema, its
@@ -10,6 +10,9 @@
  * (no permission), which the client handles by itself. The HTTP status is 200 for every envelope except 403
  * (HTTP 403) and 500 (HTTP 500, "服务器访问错误，请重试！" on the client).
  *
+ * `POST /api/wutong/v1/jsonrpc` is a second door onto the same table: the same request (plus an optional
+ * call `id`, echoed) and the same envelope. A method may name the doors that reach it (`doors`; default both).
+ *
  * A multipart call (declaration upload) posts form fields `method` and `params` (JSON text) and its files
  * as `file` parts; its module code comes in the `moduleCode` request header.
  */
@@ -17,6 +20,11 @@ import { z } from "zod";
 import type { Text } from "../i18n.ts";
 
 export const gatewayPath = "/gateway";
+/** The spec's JSON-RPC door onto the same method table (§7: named methods with a moduleCode). */
+export const jsonRpcPath = "/wutong/v1/jsonrpc";
+/** The doors a method is reached by: `POST /gateway` and `POST /wutong/v1/jsonrpc`. */
+export const gatewayDoors = ["gateway", "jsonrpc"] as const;
+export type GatewayDoor = (typeof gatewayDoors)[number];
 /** The request header carrying a multipart call's module code. */
 export const moduleCodeHeader = "moduleCode";
 
@@ -32,6 +40,12 @@ export const gatewayRequest = z.object({
   moduleCode: z.string().trim().max(32).optional(),
 });
 export type GatewayRequest = z.infer<typeof gatewayRequest>;
+
+/** The JSON-RPC door's request: the gateway's, with the caller's optional call id echoed in the answer. */
+export const jsonRpcRequest = gatewayRequest.extend({
+  id: z.union([z.string().max(64), z.number().int()]).optional(),
+  jsonrpc: z.literal("2.0").optional(),
+});
 
 export const gatewayAnswer = z.object({
   code: z.number().int(),
@@ -73,4 +87,9 @@ export interface GatewayMethodSpec<P extends z.ZodType = z.ZodType> {
   multipart?: true;
   /** answers a file instead of the envelope */
   file?: true;
+  /** the doors that reach it (default: every door) */
+  doors?: readonly GatewayDoor[];
 }
+
+/** Whether a method is reached by a door. */
+export const reachedBy = (spec: Pick<GatewayMethodSpec, "doors">, door: GatewayDoor) => !spec.doors || spec.doors.includes(door);

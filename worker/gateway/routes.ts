@@ -4,11 +4,12 @@
  * comes from the one table (./methods.ts): its params parsed by its schema (a bad param is named), its
  * permission checked, its handler run. Answers the gateway's envelope (events/api/gateway.ts): code 200
  * with data (and total for a page), a file for a download, or the error's code with its text — 403
- * without one's permission (HTTP 403), 500 on a failure (HTTP 500).
+ * without one's permission (HTTP 403), 500 on a failure (HTTP 500). `serveCall` is the same for every
+ * door (the JSON-RPC door, ./rpc.ts, calls it with its own request schema).
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { gatewayCodes, gatewayPath, gatewayRequest, moduleCodeHeader, type GatewayRequest } from "../../events/api/gateway.ts";
+import { gatewayCodes, gatewayPath, gatewayRequest, moduleCodeHeader, reachedBy, type GatewayDoor, type GatewayRequest } from "../../events/api/gateway.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -21,7 +22,7 @@ import { gatewayMethods, methodByName } from "./methods.ts";
 import { isFile, isPage } from "./method.ts";
 
 /** The request as the method sees it, from JSON or from a multipart form. */
-async function readRequest(c: Context<AppEnv>): Promise<{ request: GatewayRequest; files: File[] }> {
+async function readRequest<R extends GatewayRequest>(c: Context<AppEnv>, schema: z.ZodType<R>): Promise<{ request: R; files: File[] }> {
   if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
     const form = await c.req.formData();
     const text = form.get("params");
@@ -35,49 +36,62 @@ async function readRequest(c: Context<AppEnv>): Promise<{ request: GatewayReques
     }
     const moduleCode = c.req.header(moduleCodeHeader);
     const files = form.getAll("file").filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v);
-    return { request: parseInput(gatewayRequest, { method: form.get("method"), params, ...(moduleCode ? { moduleCode } : {}) }), files };
+    return { request: parseInput(schema, { method: form.get("method"), params, ...(moduleCode ? { moduleCode } : {}) }), files };
   }
-  return { request: parseInput(gatewayRequest, await readJson(c)), files: [] };
+  return { request: parseInput(schema, await readJson(c)), files: [] };
 }
 
-async function gateway(c: Context<AppEnv>): Promise<Response> {
+/**
+ * One call through a door: read the request by `schema`, find the method (unknown, or not reached by this
+ * door: 404), check its permission, parse its params, run it, and answer the envelope — `extra` (the
+ * JSON-RPC call id) joins every JSON answer once the request is read.
+ */
+export async function serveCall<R extends GatewayRequest>(c: Context<AppEnv>, door: GatewayDoor, schema: z.ZodType<R>, extra: (request: R) => Record<string, unknown> = () => ({})): Promise<Response> {
   const lang = c.get("lang");
+  let echo: Record<string, unknown> = {};
   try {
-    const { request, files } = await readRequest(c);
+    const { request, files } = await readRequest(c, schema);
+    echo = extra(request);
     const method = methodByName.get(request.method);
-    if (!method) return c.json({ code: gatewayCodes.notFound, msg: t("gatewayUnknownMethod", lang, { method: request.method }) });
+    if (!method) return c.json({ ...echo, code: gatewayCodes.notFound, msg: t("gatewayUnknownMethod", lang, { method: request.method }) });
+    if (!reachedBy(method, door)) return c.json({ ...echo, code: gatewayCodes.notFound, msg: t("gatewayMethodNotOnDoor", lang, { method: request.method }) });
     requirePermission(c, method.permission);
     const params = parseInput(method.params, request.params ?? {});
     const result = await method.handle({ c, db: c.env.DB, lang, moduleCode: request.moduleCode, files }, params);
     if (isFile(result)) return new Response(result.body, { headers: downloadHeaders({ name: result.name, contentType: result.contentType }, result.size ?? 0) });
-    if (isPage(result)) return c.json({ code: gatewayCodes.ok, msg: t("fetched", lang), total: result.total, data: result.rows });
-    return c.json({ code: gatewayCodes.ok, msg: t("ok", lang), data: result });
+    if (isPage(result)) return c.json({ ...echo, code: gatewayCodes.ok, msg: t("fetched", lang), total: result.total, data: result.rows });
+    return c.json({ ...echo, code: gatewayCodes.ok, msg: t("ok", lang), data: result });
   } catch (error) {
-    if (error instanceof ValidationError) return c.json({ code: gatewayCodes.badParams, ...error.render(lang) });
+    if (error instanceof ValidationError) return c.json({ ...echo, code: gatewayCodes.badParams, ...error.render(lang) });
     if (error instanceof DomainError) {
       const { msg } = error.render(lang);
-      if (error.code === codes.forbidden) return c.json({ code: gatewayCodes.forbidden, msg }, 403);
+      if (error.code === codes.forbidden) return c.json({ ...echo, code: gatewayCodes.forbidden, msg }, 403);
       if (error.code === codes.unauthorized) throw error;
-      return c.json({ code: error.code === codes.notFound ? gatewayCodes.notFound : error.code, msg });
+      return c.json({ ...echo, code: error.code === codes.notFound ? gatewayCodes.notFound : error.code, msg });
     }
-    console.error("gateway", error);
-    return c.json({ code: gatewayCodes.failed, msg: t("gatewayServerError", lang) }, 500);
+    console.error(door, error);
+    return c.json({ ...echo, code: gatewayCodes.failed, msg: t("gatewayServerError", lang) }, 500);
   }
 }
 
-/** The documented body: one alternative per method of the table, its params by its schema. */
-const documentedBody = () =>
-  z.union(gatewayMethods.map((m) => z.object({ method: z.literal(m.name).describe(`${m.summary["zh-CN"]} / ${m.summary["en-US"]} — ${m.permission}`), params: m.params, moduleCode: z.string().max(32).optional() })) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+const gateway = (c: Context<AppEnv>) => serveCall(c, "gateway", gatewayRequest);
+
+/** The methods a door reaches, in the table's order. */
+export const methodsOf = (door: GatewayDoor) => gatewayMethods.filter((m) => reachedBy(m, door));
+
+/** The documented body of a door: one alternative per method it reaches, its params by its schema. */
+export const documentedBody = (door: GatewayDoor, envelope: z.ZodRawShape = {}) =>
+  z.union(methodsOf(door).map((m) => z.object({ method: z.literal(m.name).describe(`${m.summary["zh-CN"]} / ${m.summary["en-US"]} — ${m.permission}`), params: m.params, moduleCode: z.string().max(32).optional(), ...envelope })) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 
 export function gatewayRoutes(routes: RouteTable) {
   routes.post(gatewayPath, "signedIn", gateway, {
     doc: {
       summary: l(
-        `网关：按方法名调用（${gatewayMethods.map((m) => m.name).join("、")}）`,
-        `Gateway: call a method by name (${gatewayMethods.map((m) => m.name).join(", ")})`,
+        `网关：按方法名调用（${methodsOf("gateway").map((m) => m.name).join("、")}）`,
+        `Gateway: call a method by name (${methodsOf("gateway").map((m) => m.name).join(", ")})`,
       ),
       get body() {
-        return documentedBody();
+        return documentedBody("gateway");
       },
     },
   });
