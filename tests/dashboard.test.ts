@@ -276,4 +276,12 @@ describe("errors and permissions", () => {
     expect((await gateway("dashboard.map", {}, viewer.token)).body.code).toBe(200);
     expect((await call("/gateway", { body: { method: "dashboard.map" } })).body.code).toBe(401);
   });
+
+  it("the JSON-RPC door reaches the same methods with the same answers", async () => {
+    const rpc = await call("/wutong/v1/jsonrpc", { token: admin, body: { method: "dashboard.map", params: { metric: "listed" }, moduleCode: "dashboard", id: 7 } });
+    expect(rpc.body).toMatchObject({ code: 200, id: 7 });
+    expect(rpc.body.data).toEqual(await figures("dashboard.map", { metric: "listed" }));
+    const bad = await call("/wutong/v1/jsonrpc", { token: admin, body: { method: "dashboard.products", params: { date: "x" }, moduleCode: "dashboard" } });
+    expect([bad.body.code, Object.keys(bad.body.errors ?? {})]).toEqual([400, ["date"]]);
+  });
 });
