@@ -32,6 +32,7 @@ import "./policy/index.ts"; // policy matching, the matched result, declaring, t
 import "./workreports/index.ts"; // work reports, their review and the statistics screens
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart
+import "./dashboard/index.ts"; // the equity-exchange dashboard: its eight large screens with the map
 import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000, refetchOnWindowFocus: false } } });

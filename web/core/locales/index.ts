@@ -10,9 +10,10 @@ import gantt from "./gantt.ts";
 import conditions from "./conditions.ts";
 import evaluation from "./evaluation.ts";
 import policy from "./policy.ts";
+import dashboard from "./dashboard.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy };
+export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, dashboard };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 
