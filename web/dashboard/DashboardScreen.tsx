@@ -14,7 +14,7 @@ import { mapMetrics, type Bucket, type Kpi, type MapMetric } from "../../events/
 import { notifyError } from "../core/feedback.tsx";
 import { figuresQuery } from "./api.ts";
 import { Chart } from "./Chart.tsx";
-import { labelPoints } from "./echarts.ts";
+import { interiorPoints } from "./points.ts";
 import { columnsOption, mapOption, rankingOption, ringOption, trendOption } from "./options.ts";
 import { Stage } from "./Stage.tsx";
 
@@ -295,12 +295,7 @@ export function DashboardScreen({ focus }: { focus: Focus }) {
                       if (code && /^\d{6}$/.test(code)) setAreaCode((current) => (current === code ? undefined : code));
                     }}
                     onRendered={(chart) => {
-                      // each prefecture's label point in the chart's own pixels: tests click there
-                      const next: Record<string, [number, number]> = {};
-                      for (const [code, lngLat] of labelPoints) {
-                        const px = chart.convertToPixel({ seriesIndex: 0 }, lngLat) as number[] | undefined;
-                        if (px) next[code] = [Math.round(px[0]!), Math.round(px[1]!)];
-                      }
+                      const next = interiorPoints(chart);
                       setPoints((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
                     }}
                   />

@@ -1,6 +1,6 @@
 /**
  * The large-screen stage: laid out at 1920×1080 and scaled uniformly (one factor for both axes, so text
- * is never stretched) to fit its box, centred; in fullscreen the box is the whole screen. The factor is
+ * is never stretched) to fit its box, centred across and from the top; in fullscreen the box is the whole screen. The factor is
  * published as `data-scale` so tests can turn stage coordinates into page coordinates.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -17,7 +17,7 @@ export function Stage({ children, boxRef }: { children: ReactNode; boxRef: React
     const measure = () => {
       const { width, height } = box.getBoundingClientRect();
       const scale = Math.min(width / stageWidth, height / stageHeight) || 1;
-      setFit({ scale, left: Math.max(0, (width - stageWidth * scale) / 2), top: Math.max(0, (height - stageHeight * scale) / 2) });
+      setFit({ scale, left: Math.max(0, (width - stageWidth * scale) / 2), top: 0 });
     };
     measure();
     const observer = new ResizeObserver(measure);

@@ -13,13 +13,9 @@ echarts.use([MapChart, BarChart, LineChart, PieChart, GridComponent, LegendCompo
 
 export const mapName = "shaanxi";
 // the file's features are named in Chinese and carry their division code as `id`; the series joins by code
-const features = (shaanxi as unknown as { features: { id: string; properties: { name: string; cp?: [number, number] } }[] }).features;
+const features = (shaanxi as unknown as { features: { id: string; properties: { name: string } }[] }).features;
 const withCodes = { ...(shaanxi as object), features: features.map((f) => ({ ...f, properties: { ...f.properties, name: f.id } })) };
 echarts.registerMap(mapName, withCodes as never);
-
-/** Each prefecture's label point (longitude, latitude) by division code. */
-export const labelPoints: ReadonlyMap<string, [number, number]> = new Map(features.filter((f) => f.properties.cp).map((f) => [f.id, f.properties.cp!]));
-export const prefectureCodes = features.map((f) => f.id);
 
 export { echarts };
 export type EChartsOption = echarts.EChartsCoreOption;

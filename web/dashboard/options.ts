@@ -17,17 +17,28 @@ export interface MapFigure {
   districts: Bucket[];
 }
 
+/** A map series item: named by its division code, the feature's name in the boundary file as registered. */
+interface MapItem {
+  name: string;
+  code: string;
+  label: string;
+  value: number;
+  districts: Bucket[];
+  itemStyle?: object;
+}
+
 /** The prefectures filled by value; the selected one outlined; tooltips naming the districts inside. */
 export function mapOption(prefectures: MapFigure[], metricLabel: string, includesLabel: string, selected: string | null): EChartsOption {
   const max = Math.max(1, ...prefectures.map((p) => p.value));
   return {
     tooltip: {
       trigger: "item",
-      formatter: (p: { data?: MapFigure }) => {
+      formatter: (p: { data?: MapItem }) => {
         const d = p.data;
         if (!d) return "";
+        // the map joins by division code (the boundary features are named by it); the reader sees the name
         const inside = d.districts.slice(0, 6).map((x) => `${x.label}：${fmt(x.value)}`).join("<br/>");
-        return `<b>${d.name}</b><br/>${metricLabel}：${fmt(d.value)}${inside ? `<br/><span style="opacity:.75">${includesLabel}</span><br/>${inside}` : ""}`;
+        return `<b>${d.label}</b><br/>${metricLabel}：${fmt(d.value)}${inside ? `<br/><span style="opacity:.75">${includesLabel}</span><br/>${inside}` : ""}`;
       },
     },
     visualMap: { min: 0, max, left: 24, bottom: 24, calculable: true, text: [fmt(max), "0"], inRange: { color: ["#12345a", "#1f6fb2", "#3fb1e3", "#9be7ff"] }, textStyle: { color: "#cfe3ff", fontSize: 14 } },
@@ -39,10 +50,10 @@ export function mapOption(prefectures: MapFigure[], metricLabel: string, include
         selectedMode: false,
         layoutCenter: ["50%", "52%"],
         layoutSize: "92%",
-        label: { show: true, color: "#e6f4ff", fontSize: 15, formatter: (p: { data?: MapFigure }) => p.data?.name ?? "" },
+        label: { show: true, color: "#e6f4ff", fontSize: 15, formatter: (p: { data?: MapItem }) => p.data?.label ?? "" },
         itemStyle: { borderColor: "#8fd3ff", borderWidth: 1, areaColor: "#0d2440" },
         emphasis: { label: { color: "#fff" }, itemStyle: { areaColor: "#f7c95c" } },
-        data: prefectures.map((p) => ({ ...p, ...(p.code === selected ? { itemStyle: { borderColor: "#f7c95c", borderWidth: 3 } } : {}) })),
+        data: prefectures.map((p): MapItem => ({ name: p.code, code: p.code, label: p.name, value: p.value, districts: p.districts, ...(p.code === selected ? { itemStyle: { borderColor: "#f7c95c", borderWidth: 3 } } : {}) })),
       },
     ],
   };
