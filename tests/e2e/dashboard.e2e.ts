@@ -48,12 +48,13 @@ async function expectMapFilled(expected: number) {
   // the canvas: the colours under the prefectures' label points (a little off the label), sampled in the page
   await poll(
     () =>
-      map.evaluate((el) => {
-        const canvas = el.querySelector("canvas")!;
-        const ctx = canvas.getContext("2d")!;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page (the test's types have no DOM)
+      map.evaluate((el: any) => {
+        const canvas = el.querySelector("canvas");
+        const ctx = canvas.getContext("2d");
         const points = JSON.parse(el.getAttribute("data-points") || "{}") as Record<string, [number, number]>;
         const ratio = canvas.width / canvas.clientWidth;
-        return [...new Set(Object.values(points).map(([x, y]) => [...ctx.getImageData(Math.round((x + 12) * ratio), Math.round((y + 14) * ratio), 1, 1).data].join(",")))].length;
+        return [...new Set(Object.values(points).map(([x, y]) => [...(ctx.getImageData(Math.round((x + 12) * ratio), Math.round((y + 14) * ratio), 1, 1).data as number[])].join(",")))].length;
       }),
     20_000,
   ).toBeGreaterThanOrEqual(3);
