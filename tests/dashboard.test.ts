@@ -15,7 +15,7 @@ import { seedId, seedMeta } from "../worker/seed/index.ts";
 import { seal } from "../worker/store/append.ts";
 import { store } from "../worker/modules.ts";
 import { gatewayMethods } from "../worker/gateway/methods.ts";
-import { mapMetrics } from "../events/api/dashboard.ts";
+import { dashboardResults, mapMetrics, type DashboardKind } from "../events/api/dashboard.ts";
 import { chinaToday } from "../worker/policy/match.ts";
 
 type R = Record<string, any>;
@@ -28,7 +28,8 @@ const gateway = (method: string, params: unknown = {}, token = admin, lang?: "zh
 async function figures(method: string, params: unknown = {}) {
   const answer = await gateway(method, params);
   if (answer.body.code !== 200) throw new Error(`${method}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
+  // every answer has exactly the declared shape (the API document shows the same schema)
+  return dashboardResults[method.slice("dashboard.".length) as DashboardKind].parse(answer.body.data) as any;
 }
 
 // ---- the same figures, by hand from the rows

@@ -113,8 +113,7 @@ async function map(call: GatewayCall, p: z.output<typeof dashboardParams.map>) {
 }
 
 async function trusteeship(call: GatewayCall, p: z.output<typeof dashboardParams.trusteeship>) {
-  const w = q.areaWhere(p.areaCode, "enterprise");
-  const and = (cond: string) => ({ sql: `${cond} AND ${w.sql}`, params: w.params });
+  const { w, and } = q.throughEnterprise(p.areaCode);
   const { months, from } = since(chinaToday());
   const { rows, labels, area, divisions } = await read(call, p.areaCode, ["pledgeStatus", "freezeStatus"], {
     pledgeStatus: q.groupCount("portal_pledge_info", "status", w),
@@ -124,7 +123,7 @@ async function trusteeship(call: GatewayCall, p: z.output<typeof dashboardParams
     pledgedYuan: q.scalar("portal_pledge_info", "TOTAL(pledged_amount)", and("status = 'valid' AND pledged_unit = 'tenThousandYuan'")),
     frozenEnterprises: q.scalar("portal_freeze_info", "COUNT(DISTINCT credit_code)", and(activeFreeze)),
     topPledgees: q.topBy("portal_pledge_info", "pledgee_name", "COUNT(*)", and("status = 'valid'")),
-    byDistrict: q.byDistrict("COUNT(*)", { table: "portal_pledge_info", where: `t.status = 'valid' AND ${q.areaWhere(p.areaCode, "enterprise", "t").sql}`, params: w.params }),
+    byDistrict: q.districtsOf("portal_pledge_info", "COUNT(*)", "t.status = 'valid'", p.areaCode),
     pledged: q.monthly("portal_pledge_info", "reg_date", from, w),
     frozen: q.monthly("portal_freeze_info", "freeze_from", from, w),
   });
@@ -149,8 +148,7 @@ async function trusteeship(call: GatewayCall, p: z.output<typeof dashboardParams
 }
 
 async function funding(call: GatewayCall, p: z.output<typeof dashboardParams.funding>) {
-  const w = q.areaWhere(p.areaCode, "enterprise");
-  const and = (cond: string) => ({ sql: `${cond} AND ${w.sql}`, params: w.params });
+  const { w, and } = q.throughEnterprise(p.areaCode);
   const { months, from } = since(chinaToday());
   const published = { sql: "status = '1'", params: [] };
   const { rows, labels, area, divisions } = await read(call, p.areaCode, ["applyStatus", "financingProductType"], {
@@ -160,7 +158,7 @@ async function funding(call: GatewayCall, p: z.output<typeof dashboardParams.fun
     products: q.scalar("tb_financ", "COUNT(*)", published),
     byProductType: q.groupCount("tb_financ", "product_type", published),
     topInstitutions: q.topBy("tb_financ_application", "institution_name", "TOTAL(approved_amount)", and("status = 'approved'")),
-    byDistrict: q.byDistrict("TOTAL(t.demand_amount)", { table: "tb_financ_application", where: `t.status <> 'draft' AND ${q.areaWhere(p.areaCode, "enterprise", "t").sql}`, params: w.params }),
+    byDistrict: q.districtsOf("tb_financ_application", "TOTAL(t.demand_amount)", "t.status <> 'draft'", p.areaCode),
     applied: q.monthly("tb_financ_application", "apply_time", from, and("status <> 'draft'")),
     demanded: q.monthly("tb_financ_application", "apply_time", from, and("status <> 'draft'"), "TOTAL(demand_amount)"),
   });

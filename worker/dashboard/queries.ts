@@ -31,6 +31,18 @@ export function areaWhere(areaCode: string | undefined, via: "own" | "enterprise
     : { sql: `${col("credit_code")} IN (SELECT credit_code FROM ${E} WHERE area_code IN (${areaCodesSql}))`, params: [areaCode, areaCode] };
 }
 
+/** A division filter through the enterprise master, and the same with a condition before it. */
+export function throughEnterprise(areaCode: string | undefined) {
+  const w = areaWhere(areaCode, "enterprise");
+  return { w, and: (cond: string) => ({ sql: `${cond} AND ${w.sql}`, params: w.params }) };
+}
+
+/** Per district of the enterprise master: a measure over the rows of a table (aliased t) meeting `cond`, inside the division filter. */
+export const districtsOf = (table: string, measure: string, cond: string, areaCode: string | undefined): Query => {
+  const inArea = areaWhere(areaCode, "enterprise", "t");
+  return byDistrict(measure, { table, where: `${cond} AND ${inArea.sql}`, params: inArea.params });
+};
+
 /** The division named by a filter (its code, name and level), or none. */
 export const areaQuery = (code: string): Query => ({ sql: "SELECT code, name, type FROM sys_area WHERE code = ? LIMIT 1", params: [code] });
 
