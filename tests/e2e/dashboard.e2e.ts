@@ -109,6 +109,18 @@ describe("dashboard", () => {
     expect(xian.kpis.find((k) => k.key === "listed")!.value).toBe(listed.find((p) => p.code === "610100")!.value);
   });
 
+  it("every menu entry has its working screen: its KPI figures, its panels and the map", async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const kpisOf: Record<string, string> = { listing: "listed", member: "members", trusteeship: "validPledges", financing: "demandAmount", enterprise: "enterprises", peers: "industries", institutions: "institutions", map: "enterprises" };
+    for (const [focus, key] of Object.entries(kpisOf)) {
+      await page.getByTestId(`dashboard-tab-${focus}`).click();
+      await poll(() => dashboard().getAttribute("data-focus")).toBe(focus);
+      await poll(() => kpi(key)).toBeGreaterThan(0);
+      await poll(async () => Number(await page.getByTestId("dashboard-map").getAttribute("data-filled"))).toBeGreaterThan(0);
+      await page.screenshot({ path: `${shots}/${focus}-zh-1920x1080.png` });
+    }
+  });
+
   it("in English at both sizes: titles, tabs and the map", async () => {
     await page.getByTestId("language-switch").click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-en-US").click()]);
