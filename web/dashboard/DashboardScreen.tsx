@@ -90,9 +90,9 @@ function useFocusLayout(focus: Focus, areaCode: string | undefined, mapRanking: 
   const [industry, setIndustry] = useState<string | null>(null);
   const [productType, setProductType] = useState<string | null>(null);
   const series = (key: string) => t(`dashboard.series.${key}`);
-  const ranking = (title: string, buckets: Bucket[], highlighted?: string | null) => (
-    <Panel key={title} title={title} height={focus === "map" ? 860 : 420}>
-      {buckets.length ? <Chart option={rankingOption(buckets, focus === "map" ? 16 : 10, highlighted)} /> : <Text style={{ color: colors.muted }}>{t("dashboard.empty")}</Text>}
+  const ranking = (title: string, buckets: Bucket[], highlighted?: string | null, tall = focus === "map") => (
+    <Panel key={title} title={title} height={tall ? 860 : 420}>
+      {buckets.length ? <Chart option={rankingOption(buckets, tall ? 16 : 10, highlighted)} /> : <Text style={{ color: colors.muted }}>{t("dashboard.empty")}</Text>}
     </Panel>
   );
   const ring = (title: string, buckets: Bucket[], height = 330) => (
@@ -127,7 +127,7 @@ function useFocusLayout(focus: Focus, areaCode: string | undefined, mapRanking: 
     case "member": {
       const d = members.data;
       return d
-        ? { kpis: d.kpis, updatedAt: members.dataUpdatedAt, left: ring(t("dashboard.panel.pools"), d.byPool), below: below(t("dashboard.panel.byYear"), <Chart option={trendOption(d.byYear, series, { bars: true })} />), right: [ranking(t("dashboard.panel.byPrefecture"), d.byPrefecture, areaCode), ring(t("dashboard.panel.pools"), d.byPool.filter((b) => b.value > 0), 420)] }
+        ? { kpis: d.kpis, updatedAt: members.dataUpdatedAt, left: ring(t("dashboard.panel.pools"), d.byPool), below: below(t("dashboard.panel.byYear"), <Chart option={trendOption(d.byYear, series, { bars: true })} />), right: [ranking(t("dashboard.panel.byPrefecture"), d.byPrefecture, areaCode, true)] }
         : null;
     }
     case "trusteeship": {
