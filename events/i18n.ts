@@ -231,6 +231,8 @@ export const messages = {
   policyConditionDuplicateCode: { "zh-CN": "{name}：条件编码“{code}”重复", "en-US": "{name}: the condition code \"{code}\" is used twice" },
   policyPublishNotAllowed: { "zh-CN": "只有草稿或已失效的政策可以发布", "en-US": "Only a draft or expired policy can be published" },
   policyExpireNotAllowed: { "zh-CN": "只有已发布的政策可以设为失效", "en-US": "Only a published policy can be made expired" },
+  dashboardUnknownArea: { "zh-CN": "{name}：没有代码为“{value}”的行政区划", "en-US": "{name}: no division has the code \"{value}\"" },
+  dashboardUnknownValue: { "zh-CN": "{name}：“{value}”不是可选的值", "en-US": "{name}: \"{value}\" is not one of the values" },
   gatewayUnknownMethod: { "zh-CN": "网关没有方法“{method}”", "en-US": "The gateway has no method \"{method}\"" },
   gatewayMethodNotOnDoor: { "zh-CN": "方法“{method}”不能经此入口调用", "en-US": "The method \"{method}\" is not reachable through this door" },
   gatewayServerError: { "zh-CN": "服务器访问错误，请重试！", "en-US": "Server access error, please try again!" },

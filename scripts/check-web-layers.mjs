@@ -20,7 +20,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "web");
 /** What web/crud may import besides itself: the layers below and the generic widgets. */
 const CRUD_MAY_IMPORT = ["core", "registry", "widgets"];
-const FEATURES = ["crud", "sys", "flow", "enterprise", "reports", "forms", "jobs", "datamodel", "msg", "sync", "widgets", "workreports", "tasks", "visits", "gantt", "evaluation", "policy", "credit", "did", "notary"];
+const FEATURES = ["crud", "sys", "flow", "enterprise", "reports", "forms", "jobs", "datamodel", "msg", "sync", "widgets", "workreports", "tasks", "visits", "gantt", "evaluation", "policy", "credit", "did", "notary", "dashboard"];
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {

@@ -34,6 +34,7 @@ import "./workreports/index.ts"; // work reports, their review and the statistic
 import "./visits/index.ts"; // allocation, check-ins, the visit form on tasks, the profile's visits tab
 import "./gantt/index.ts"; // project schedules on a Gantt chart
 import "./did/index.ts"; // DID documents, credentials, verify and revoke
+import "./dashboard/index.ts"; // the equity-exchange dashboard: its eight large screens with the map
 import "./evaluation/index.ts"; // model designer, result explanations, the enterprise evaluation tab, star lists
 import "./notary/index.ts"; // notarisation and rights confirmation, with the public verify page
 

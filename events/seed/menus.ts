@@ -744,35 +744,35 @@ export const menuSeed: MenuSeed[] = [
     children: [
       {
         key: "bt-dashboard-financing", name: "融资统计", enName: "Financing statistics", type: 1,
-        url: "/bt/dashboard/financing", componentUrl: "bt/dashboard/financing/index", routeName: "bt-dashboard-financing", icon: "coin",
+        url: "/bt/dashboard/financing", componentUrl: "bt/dashboard/financing/index", routeName: "bt-dashboard-financing", icon: "coin", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-listing", name: "挂牌统计", enName: "Listing statistics", type: 1,
-        url: "/bt/dashboard/listing", componentUrl: "bt/dashboard/listing/index", routeName: "bt-dashboard-listing", icon: "chart-line",
+        url: "/bt/dashboard/listing", componentUrl: "bt/dashboard/listing/index", routeName: "bt-dashboard-listing", icon: "chart-line", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-trusteeship", name: "托管统计", enName: "Trusteeship statistics", type: 1,
-        url: "/bt/dashboard/trusteeship", componentUrl: "bt/dashboard/trusteeship/index", routeName: "bt-dashboard-trusteeship", icon: "safe",
+        url: "/bt/dashboard/trusteeship", componentUrl: "bt/dashboard/trusteeship/index", routeName: "bt-dashboard-trusteeship", icon: "safe", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-member", name: "会员统计", enName: "Member statistics", type: 1,
-        url: "/bt/dashboard/member", componentUrl: "bt/dashboard/member/index", routeName: "bt-dashboard-member", icon: "users",
+        url: "/bt/dashboard/member", componentUrl: "bt/dashboard/member/index", routeName: "bt-dashboard-member", icon: "users", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-enterprise", name: "企业信息", enName: "Enterprise info", type: 1,
-        url: "/bt/dashboard/enterprise", componentUrl: "bt/dashboard/enterprise/index", routeName: "bt-dashboard-enterprise", icon: "building",
+        url: "/bt/dashboard/enterprise", componentUrl: "bt/dashboard/enterprise/index", routeName: "bt-dashboard-enterprise", icon: "building", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-peers", name: "同行对比", enName: "Peers", type: 1,
-        url: "/bt/dashboard/peers", componentUrl: "bt/dashboard/peers/index", routeName: "bt-dashboard-peers", icon: "users-group",
+        url: "/bt/dashboard/peers", componentUrl: "bt/dashboard/peers/index", routeName: "bt-dashboard-peers", icon: "users-group", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-institutions", name: "服务机构", enName: "Institutions", type: 1,
-        url: "/bt/dashboard/institutions", componentUrl: "bt/dashboard/institutions/index", routeName: "bt-dashboard-institutions", icon: "building-bank",
+        url: "/bt/dashboard/institutions", componentUrl: "bt/dashboard/institutions/index", routeName: "bt-dashboard-institutions", icon: "building-bank", perms: "bt:dashboard:view",
       },
       {
         key: "bt-dashboard-map", name: "区域地图", enName: "Map", type: 1,
-        url: "/bt/dashboard/map", componentUrl: "bt/dashboard/map/index", routeName: "bt-dashboard-map", icon: "map",
+        url: "/bt/dashboard/map", componentUrl: "bt/dashboard/map/index", routeName: "bt-dashboard-map", icon: "map", perms: "bt:dashboard:view",
       },
       // external page: becomes an iframe route named i-<menu id>
       { key: "dashboard-govcn", name: "中国政府网", enName: "Gov.cn portal", type: 1, url: "https://www.gov.cn/", routeName: "dashboard-govcn", icon: "world" },

@@ -24,6 +24,7 @@ import { taskFigures } from "./tasks.ts";
 import { evaluationFigures } from "./evaluation.ts";
 import { conditionFigures } from "./conditions.ts";
 import { policyFigures } from "./policy.ts";
+import { dashboardFigures } from "./dashboard.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 8791);
@@ -301,6 +302,11 @@ lines.push(...(await conditionFigures().catch((error: unknown): typeof lines => 
 lines.push(...(await policyFigures().catch((error: unknown): typeof lines => {
   log("policy figures failed:", error);
   return [["policy figures (tests/bench/policy.ts)", "failed", "", "", "", false]];
+})));
+// ── Dashboard: each of its methods over the demo region in the Worker, its first render in Chromium (tests/bench/dashboard.ts) ──
+lines.push(...(await dashboardFigures().catch((error: unknown): typeof lines => {
+  log("dashboard figures failed:", error);
+  return [["dashboard figures (tests/bench/dashboard.ts)", "failed", "", "", "", false]];
 })));
 console.log(`\nqifu bench — ${new Date().toISOString()} — ${fmt(rows)} records${loadSeconds ? ` loaded in ${fmt(loadSeconds, 1)} s (node:sqlite bulk)` : " (reused)"}\n`);
 console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));

@@ -14,6 +14,7 @@ import { boardCalls, remindersPass } from "./tasks-scenarios.ts";
 import { scoreAll, wholeRun } from "./evaluation-scenarios.ts";
 import { factBatches, matchPolicy } from "./conditions-scenarios.ts";
 import { enterpriseMatches, policyMatches } from "./policy-scenarios.ts";
+import { dashboardCalls } from "./dashboard-scenarios.ts";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -71,6 +72,8 @@ export default {
           return Response.json(await enterpriseMatches(env.DB, (await request.json()) as string[], url.searchParams.get("asOf") ?? "", n("runs", 50)));
         case "/policy/policy":
           return Response.json(await policyMatches(env.DB, url.searchParams.get("policyId") ?? "", url.searchParams.get("asOf") ?? "", n("runs", 10)));
+        case "/dashboard":
+          return Response.json(await dashboardCalls(env.DB, n("runs", 20)));
         case "/bare-batch":
           // the unit of the per-request figures: a route that only makes one D1 batch
           await env.DB.batch([env.DB.prepare("SELECT 1 AS one")]);

@@ -7,8 +7,9 @@ import { policyMethods } from "./policy.ts";
 import { creditMethods } from "../credit/methods.ts";
 import { didMethods } from "../did/gateway.ts";
 import { notaryMethods } from "../notary/methods.ts";
+import { dashboardMethods } from "../dashboard/methods.ts";
 import type { GatewayMethod } from "./method.ts";
 
-export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods, ...notaryMethods];
+export const gatewayMethods: readonly GatewayMethod[] = [...policyMethods, ...creditMethods, ...didMethods, ...notaryMethods, ...dashboardMethods];
 
 export const methodByName: ReadonlyMap<string, GatewayMethod> = new Map(gatewayMethods.map((m) => [m.name, m]));

@@ -13,9 +13,10 @@ import policy from "./policy.ts";
 import credit from "./credit.ts";
 import did from "./did.ts";
 import notary from "./notary.ts";
+import dashboard from "./dashboard.ts";
 
 /** The areas that load with their own screens (see `withTexts` in core/i18n.ts). */
-export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, credit, did, notary };
+export const screenAreas = { workreports, tasks, gantt, conditions, evaluation, policy, credit, did, notary, dashboard };
 
 export const areas = { ...firstScreenAreas, ...screenAreas };
 
