@@ -5,3 +5,8 @@ const chinaOffsetMs = 8 * 60 * 60 * 1000;
 export function displayTime(iso: string): string {
   return new Date(Date.parse(iso) + chinaOffsetMs).toISOString().slice(0, 19).replace("T", " ");
 }
+
+/** The day in China (the dates users see and rules decide on) at an instant in ms, YYYY-MM-DD. */
+export function chinaDate(ms: number = Date.now()): string {
+  return new Date(ms + chinaOffsetMs).toISOString().slice(0, 10);
+}

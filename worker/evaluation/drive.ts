@@ -3,23 +3,11 @@ import type { Env } from "../http/env.ts";
 import type { EventStore } from "../store/index.ts";
 import { advanceRun } from "./run.ts";
 import { runningRunIds } from "./queries.ts";
+import { startDurableRun } from "../durable.ts";
 
-/**
- * Hands a started run to a Workflow instance named by the run; where the binding is absent (tests without
- * it, a bare local run) the first chunks go within `waitUntil` and the cron trigger moves the rest on.
- */
-export async function driveRun(env: Env, store: EventStore, runId: string, waitUntil: (work: Promise<unknown>) => void) {
-  if (env.EVALUATION_WORKFLOW) {
-    try {
-      await env.EVALUATION_WORKFLOW.create({ id: runId, params: { runId } });
-      return;
-    } catch (error) {
-      if (/already exists|duplicate/i.test(String((error as Error)?.message ?? error))) return;
-      console.error("evaluation workflow not started; the cron trigger will advance the run", error);
-    }
-  }
-  waitUntil(advanceRun(env, store, runId, Date.now() + 20_000).catch((e) => console.error("evaluation advance failed", e)));
-}
+/** Hands a started run to its Workflow instance, or moves its first chunks on within the request. */
+export const driveRun = (env: Env, store: EventStore, runId: string, waitUntil: (work: Promise<unknown>) => void) =>
+  startDurableRun(env.EVALUATION_WORKFLOW, runId, "evaluation", () => advanceRun(env, store, runId, Date.now() + 20_000), waitUntil);
 
 /**
  * The cron trigger's advance of running runs where no Workflow drives them (no binding): one after another

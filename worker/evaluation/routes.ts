@@ -25,6 +25,7 @@ import { loadFacts } from "../conditions/index.ts";
 import * as q from "./queries.ts";
 import { catalogueFactsOf, chinaToday, resultWrites, scoreEnterprises } from "./scoring.ts";
 import { startRun } from "./run.ts";
+import { displayTime } from "../time.ts";
 import { driveRun } from "./drive.ts";
 
 const tags = {
@@ -63,7 +64,7 @@ async function knownEnterprises(db: D1Database, codes: string[], field: "creditC
   return codes.map((code) => ({ code, name: names.get(code)! }));
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " "));
+const iso = (ms: number | null) => (ms === null ? null : displayTime(new Date(ms).toISOString()));
 const shownRun = ({ cursor: _c, chunks: _n, ...run }: q.RunRow) => ({ ...run, startedAt: iso(run.startedAt)!, finishedAt: iso(run.finishedAt) });
 
 const parseBreakdown = (json: string | null): Breakdown | null => (json ? (JSON.parse(json) as Breakdown) : null);

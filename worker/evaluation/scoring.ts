@@ -19,7 +19,7 @@ import { latestAnswers, type ModelAt } from "./queries.ts";
 const resultFamily = evaluationResult as unknown as Family;
 
 /** Today in China time (YYYY-MM-DD): the default day facts are read as of. */
-export const chinaToday = (ms = Date.now()) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+export { chinaDate as chinaToday } from "../time.ts";
 
 /** The catalogue facts a definition reads (answers come from papers, not from the read models). */
 export const catalogueFactsOf = (def: Definition) => factsOfDefinition(def).filter((k) => factByKey.has(k));

@@ -17,7 +17,7 @@ import { newCreate, newUpdate } from "../resources/commands.ts";
 import { findById } from "../resources/query.ts";
 import { downloadHeaders, prepareUpload } from "../files/store.ts";
 import { loadFacts } from "../conditions/index.ts";
-import { chinaToday, enterpriseOr404, enterprisesForPolicy, policiesForEnterprise, policyOr404 } from "../policy/match.ts";
+import { chinaToday, enterpriseMatchPage, enterpriseOr404, policyMatchPage } from "../policy/match.ts";
 import { policyTags } from "../policy/routes.ts";
 import { gatewayMethod, pageOf, type GatewayMethod } from "./method.ts";
 import * as q from "./queries.ts";
@@ -64,9 +64,8 @@ export const policyMethods: GatewayMethod[] = [
       result: z.array(enterprisePolicyRow),
     },
     async ({ db, lang, moduleCode: envelopeModule }, p) => {
-      await enterpriseOr404(db, p.creditCode);
-      const rows = await policiesForEnterprise(db, p.creditCode, { asOf: chinaToday(), lang, name: p.name, moduleCode: p.moduleCode ?? envelopeModule, kind: p.kind });
-      return pageOf(rows.length, rows.slice(offsetOf(p), offsetOf(p) + p.size));
+      const { total, rows } = await enterpriseMatchPage(db, p.creditCode, { asOf: chinaToday(), lang, name: p.name, moduleCode: p.moduleCode ?? envelopeModule, kind: p.kind, page: p.page, size: p.size });
+      return pageOf(total, rows);
     },
   ),
   gatewayMethod(
@@ -78,9 +77,7 @@ export const policyMethods: GatewayMethod[] = [
       result: z.array(policyEnterpriseRow),
     },
     async ({ db, lang }, p) => {
-      const policy = await policyOr404(db, p.policyId);
-      if (p.moduleCode && policy.moduleCode !== p.moduleCode) return pageOf(0, []);
-      const { total, rows } = await enterprisesForPolicy(db, policy, { asOf: chinaToday(), lang, firmName: p.firmName, limit: p.size, offset: offsetOf(p) });
+      const { total, rows } = await policyMatchPage(db, p.policyId, { asOf: chinaToday(), lang, firmName: p.firmName, moduleCode: p.moduleCode, page: p.page, size: p.size });
       return pageOf(total, rows);
     },
   ),

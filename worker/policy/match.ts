@@ -19,7 +19,7 @@ import { notFound } from "../errors.ts";
 import * as q from "./queries.ts";
 
 /** The day matching is decided for: today in China (UTC+8). */
-export const chinaToday = (now = Date.now()) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+export { chinaDate as chinaToday } from "../time.ts";
 
 export async function policyOr404(db: D1Database, id: string) {
   const found = await q.policyById(db, id);
@@ -138,6 +138,21 @@ export async function enterprisesForPolicy(db: D1Database, policy: q.PolicyRow, 
     return { ...e, reasons: outcome.reasons.map((r) => reasonOf(r, options.lang, show)) };
   });
   return { total, rows };
+}
+
+/** One page of an enterprise's matches, as the route and the gateway answer them (the enterprise must exist). */
+export async function enterpriseMatchPage(db: D1Database, creditCode: string, options: EnterpriseMatchOptions & { page: number; size: number }) {
+  await enterpriseOr404(db, creditCode);
+  const rows = await policiesForEnterprise(db, creditCode, options);
+  const from = (options.page - 1) * options.size;
+  return { total: rows.length, rows: rows.slice(from, from + options.size) };
+}
+
+/** One page of the enterprises meeting a policy; a policy outside the module asked for has none there. */
+export async function policyMatchPage(db: D1Database, policyId: string, options: Omit<PolicyMatchOptions, "limit" | "offset"> & { moduleCode?: string | undefined; page: number; size: number }) {
+  const policy = await policyOr404(db, policyId);
+  if (options.moduleCode && policy.moduleCode !== options.moduleCode) return { total: 0, rows: [] };
+  return enterprisesForPolicy(db, policy, { asOf: options.asOf, lang: options.lang, firmName: options.firmName, limit: options.size, offset: (options.page - 1) * options.size });
 }
 
 /** One policy on one enterprise, every named condition with the reasons of its whole trace. */

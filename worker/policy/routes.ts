@@ -18,7 +18,7 @@ import { actorOfRequest, executeHere } from "../http/command.ts";
 import { newTransition } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";
 import { displayTime } from "../time.ts";
-import { chinaToday, enterpriseOr404, enterprisesForPolicy, policiesForEnterprise, policyOr404, trialOf } from "./match.ts";
+import { chinaToday, enterpriseMatchPage, enterpriseOr404, policyMatchPage, policyOr404, trialOf } from "./match.ts";
 import { notifyPolicy } from "./notify.ts";
 import { decideExpire, decidePublish } from "./lifecycle.ts";
 
@@ -64,20 +64,13 @@ export function policyRoutes(routes: RouteTable) {
 
   own(api.enterpriseMatch, policyTags.match, async (c) => {
     const input = query(c, api.enterpriseMatch.query);
-    await enterpriseOr404(c.env.DB, input.creditCode);
-    const rows = await policiesForEnterprise(c.env.DB, input.creditCode, { asOf: chinaToday(), lang: c.get("lang"), name: input.name, moduleCode: input.moduleCode, kind: input.kind });
-    const size = input.size ?? 10;
-    const from = ((input.page ?? 1) - 1) * size;
-    return page(c, rows.length, rows.slice(from, from + size));
+    const { total, rows } = await enterpriseMatchPage(c.env.DB, input.creditCode, { asOf: chinaToday(), lang: c.get("lang"), name: input.name, moduleCode: input.moduleCode, kind: input.kind, page: input.page ?? 1, size: input.size ?? 10 });
+    return page(c, total, rows);
   });
 
   own(api.policyMatch, policyTags.match, async (c) => {
     const input = query(c, api.policyMatch.query);
-    const policy = await policyOr404(c.env.DB, input.policyId);
-    // a policy outside the module asked for has no enterprises there
-    if (input.moduleCode && policy.moduleCode !== input.moduleCode) return page(c, 0, []);
-    const size = input.size ?? 10;
-    const { total, rows } = await enterprisesForPolicy(c.env.DB, policy, { asOf: chinaToday(), lang: c.get("lang"), firmName: input.firmName, limit: size, offset: ((input.page ?? 1) - 1) * size });
+    const { total, rows } = await policyMatchPage(c.env.DB, input.policyId, { asOf: chinaToday(), lang: c.get("lang"), firmName: input.firmName, moduleCode: input.moduleCode, page: input.page ?? 1, size: input.size ?? 10 });
     return page(c, total, rows);
   });
 

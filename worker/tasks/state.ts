@@ -35,10 +35,7 @@ export function stateSql(alias: string): string {
   return `CASE WHEN ${alias}.status = 'done' THEN 'done' WHEN ${alias}.status = 'cancelled' THEN 'cancelled' WHEN ${alias}.deadline <> '' AND ${alias}.deadline < ?1 THEN 'overdue' WHEN ${alias}.status = 'inProgress' THEN 'inProgress' ELSE 'notStarted' END`;
 }
 
-/** Today in China (the dates users see), from an instant in ms. */
-export function chinaDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+export { chinaDate } from "../time.ts";
 
 /** `date` moved by `days` (YYYY-MM-DD in, YYYY-MM-DD out). */
 export function addDays(date: string, days: number): string {
