@@ -2,9 +2,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AuthorisationRow, QueryRecordRow, RelevanceType } from "../../events/api/credit.ts";
 import { creditReportUrl, creditTags } from "../../events/api/credit.ts";
+import { callGateway, gatewayFile, gatewayPage, type GatewayOptions } from "../core/api/gateway.ts";
 import type { Query } from "../core/api/http.ts";
-import { rpc, rpcFile } from "../core/api/rpc.ts";
-import type { ListAnswer } from "../core/api/records.ts";
 
 export type { AuthorisationRow, QueryRecordRow, RelevanceType };
 export { creditReportUrl, creditTags };
@@ -28,19 +27,17 @@ export interface RelevanceTable {
 /** The credit area's query keys start here (a command reloads them all). */
 export const creditKey = "credit";
 
-/** A list kit page (page, limit, filters) as a credit method's params (page, size, filters). */
+/** The credit methods are reached through the spec's JSON-RPC door. */
+const door: GatewayOptions = { door: "jsonrpc" };
+const rpc = <T,>(method: string, params: Record<string, unknown> = {}, options: GatewayOptions = {}) => callGateway<T>(method, params, { ...door, ...options });
+
+/** A credit list as the list kit reads it ("mine" arrives from the URL as text). */
 const paged =
   <R,>(method: string, name: string) =>
   (query: Query) =>
     queryOptions({
       queryKey: [creditKey, name, query],
-      queryFn: async ({ signal }): Promise<ListAnswer<R>> => {
-        const { page, limit, ...rest } = query;
-        const params: Record<string, unknown> = { page: Number(page ?? 1), size: Number(limit ?? 10) };
-        for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== "") params[k] = k === "mine" ? v === "true" || v === true : v;
-        const answer = await rpc<R[]>(method, params, { signal });
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
+      queryFn: ({ signal }) => gatewayPage<R>(method, query, { ...door, signal, params: ({ mine, ...rest }) => ({ ...rest, ...(mine === undefined ? {} : { mine: mine === "true" || mine === true }) }) }),
     });
 
 export const creditQueries = {
@@ -63,4 +60,4 @@ export interface AccreditValues extends Record<string, unknown> {
 
 export const accredit = (values: AccreditValues) => rpc<{ authId: string }>("credit.accredit", values);
 export const revokeAccredit = (authId: string, reason: string) => rpc<{ authId: string }>("credit.revokeAccredit", { authId, reason });
-export const accreditLetter = (authId: string) => rpcFile("credit.accreditLetter", { authId });
+export const accreditLetter = (authId: string) => gatewayFile("credit.accreditLetter", { authId }, door);

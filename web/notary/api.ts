@@ -2,8 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { chainInfoHeader, explorerPath, type ExplorerSummary, type NotaryKind, type NotaryRow } from "../../events/api/notary.ts";
 import { request, type Query } from "../core/api/http.ts";
-import type { ListAnswer } from "../core/api/records.ts";
-import { callGateway, uploadGateway } from "./gateway.ts";
+import { callGateway, gatewayPage, uploadGateway } from "../core/api/gateway.ts";
 
 export type { NotaryKind, NotaryRow } from "../../events/api/notary.ts";
 export { verifyPageUrl } from "../../events/api/notary.ts";
@@ -14,17 +13,11 @@ export const screenModule = "bt";
 /** The list key of a kind (reloaded after a command). */
 export const listPath = (kind: NotaryKind) => `/gateway/${kind === "notary" ? "notary.list" : "notary.legalList"}`;
 
-const present = (q: Query) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ""));
-
 export const notaryQueries = {
   list: (kind: NotaryKind) => (params: Query) =>
     queryOptions({
       queryKey: [listPath(kind), params] as const,
-      queryFn: async (): Promise<ListAnswer<NotaryRow>> => {
-        const { page, limit, orderField: _f, order: _o, ...filters } = params;
-        const answer = await callGateway<NotaryRow[]>(kind === "notary" ? "notary.list" : "notary.legalList", { page, size: limit, ...present(filters) });
-        return { rows: answer.data, total: answer.total ?? 0 };
-      },
+      queryFn: ({ signal }) => gatewayPage<NotaryRow>(kind === "notary" ? "notary.list" : "notary.legalList", params, { signal }),
     }),
   /** under a list's key, so a command on that list refreshes it too */
   explorer: (kind: NotaryKind, chain: "all" | "notary") =>
@@ -37,7 +30,7 @@ export const notaryQueries = {
 /** Uploads the file, then applies for it: answers the new application's number. */
 export async function applyFor(kind: NotaryKind, file: File, reason: string) {
   const uploaded = await uploadGateway<{ id: string }>("notary.upload", [file], screenModule);
-  return callGateway<{ applicationNo: string }>("notary.apply", { id: uploaded.data.id, reason, kind }, screenModule);
+  return callGateway<{ applicationNo: string }>("notary.apply", { id: uploaded.data.id, reason, kind }, { moduleCode: screenModule });
 }
 
 export const handleApplication = (applicationNo: string) => callGateway<{ applicationNo: string; txHash: string | null }>("notary.handle", { applicationNo });

@@ -3,7 +3,6 @@
  * (notarise or confirm, anchoring the subject), refuse, verify, and the chain explorer summary. Every
  * writer through the command pipeline; the store is read through its own functions.
  */
-import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { ExplorerSummary, NotaryKind, VerifyReport } from "../../events/api/notary.ts";
 import { l } from "../../events/family.ts";
@@ -25,11 +24,16 @@ export const applicationLabel = l("存证申请", "Notarisation application");
 const fileLabel = l("文件", "File");
 const prefixOf: Record<NotaryKind, string> = { notary: "NT", confirm: "QQ" };
 
-/** The sha256 of an R2 object's bytes (null when it is gone). */
+/**
+ * The sha256 of an R2 object's bytes (null when it is gone), streamed through the runtime's digest so a
+ * file of the upload limit (40 MB) is never held in memory: the public verify page computes it too.
+ */
 async function bytesSha256(bucket: R2Bucket, key: string): Promise<string | null> {
   const object = await bucket.get(key);
   if (!object) return null;
-  return createHash("sha256").update(new Uint8Array(await object.arrayBuffer())).digest("hex");
+  const digest = new crypto.DigestStream("SHA-256");
+  await object.body.pipeTo(digest);
+  return [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export interface ApplyInput {

@@ -39,7 +39,6 @@ export default {
       chainBroken: "{{n}} 条流校验未通过",
       latestHash: "最新哈希",
       refresh: "刷新",
-      gatewayServerError: "服务器访问错误，请重试！",
     },
   },
   "en-US": {
@@ -81,7 +80,6 @@ export default {
       chainBroken: "{{n}} streams fail verification",
       latestHash: "Latest hash",
       refresh: "Refresh",
-      gatewayServerError: "Server access error, please try again!",
     },
   },
 } as const;

@@ -1,6 +1,6 @@
-/** How the notarisation screens read a gateway answer (web/notary/answer.ts), spec §8 for the gateway. */
+/** How the screens read a gateway answer (web/core/api/gatewayAnswer.ts), spec §8 for the gateway. */
 import { describe, expect, it } from "vitest";
-import { readGatewayAnswer } from "../../web/notary/answer.ts";
+import { readGatewayAnswer } from "../../web/core/api/gatewayAnswer.ts";
 
 const json = (body: unknown) => JSON.stringify(body);
 

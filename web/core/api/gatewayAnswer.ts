@@ -3,7 +3,7 @@
  * data; HTTP 500 → the fixed server-error text; code 401 → the session ended; any other code (403
  * included) → its text, field errors kept; anything that is not the envelope → the response body itself.
  */
-import { gatewayAnswer, gatewayCodes } from "../../events/api/gateway.ts";
+import { gatewayAnswer, gatewayCodes } from "../../../events/api/gateway.ts";
 
 export type GatewayOutcome =
   | { kind: "ok"; data: unknown; total: number | undefined; msg: string }
@@ -26,3 +26,4 @@ export function readGatewayAnswer(status: number, text: string): GatewayOutcome 
   if (answer.code === 401) return { kind: "signedOut", msg: answer.msg };
   return { kind: "refused", code: answer.code, msg: answer.msg, errors: answer.errors ?? {} };
 }
+
