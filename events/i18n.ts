@@ -24,6 +24,7 @@ export const messages = {
     "en-US": "The record was changed meanwhile (current version {actual}, yours {expected}); reload and try again",
   },
   alreadyExists: { "zh-CN": "{fields}已存在", "en-US": "{fields} already exists" },
+  tooManyRequests: { "zh-CN": "请求过于频繁，请一分钟后再试", "en-US": "Too many requests: please try again in a minute" },
   internal: { "zh-CN": "服务器内部错误，请稍后重试", "en-US": "Internal server error, please try again later" },
   badRequestBody: { "zh-CN": "请求内容不是有效的 JSON", "en-US": "The request body is not valid JSON" },
   tooManyIds: { "zh-CN": "一次最多删除 {max} 条数据", "en-US": "At most {max} records can be deleted at once" },

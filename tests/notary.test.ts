@@ -139,6 +139,19 @@ describe("apply, handle, verify", () => {
     expect((await verifyPage("nonsense<script>")).html).not.toContain("<script>");
     expect((await verifyJson("NT209901010001")).code).toBe(404);
   });
+
+  it("answers each client address 30 times a minute, then 429 in its language; another address is still answered", async () => {
+    const from = (address: string, lang = "zh-CN") => SELF.fetch("http://qifu.test/api/notary/verify/NT209901010002", { headers: { "cf-connecting-ip": address, cookie: `language=${lang}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await from("203.0.113.7")).status);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const refused = await from("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await refused.json()).toEqual({ code: 429, msg: "请求过于频繁，请一分钟后再试" });
+    expect(await (await from("203.0.113.7", "en-US")).json()).toMatchObject({ msg: "Too many requests: please try again in a minute" });
+    expect((await from("198.51.100.4")).status).toBe(404);
+  });
 });
 
 describe("refuse", () => {

@@ -30,8 +30,13 @@ const context: MiddlewareHandler<AppEnv> = async function context(c, next) {
  * Resolves the session (x-hbi-token header; `token` in the query or the web app's `x-tr-token` cookie only
  * where the route allows it) and applies the access rule.
  */
-const guard = ({ access, tokenInQuery, tokenInCookie }: RouteSpec): MiddlewareHandler<AppEnv> =>
+const guard = ({ access, tokenInQuery, tokenInCookie, limitPerClient, path }: RouteSpec): MiddlewareHandler<AppEnv> =>
   async function guard(c, next) {
+    if (limitPerClient && c.env.PUBLIC_LIMIT) {
+      const client = c.req.header("cf-connecting-ip") ?? "unknown";
+      const { success } = await c.env.PUBLIC_LIMIT.limit({ key: `${path} ${client}` });
+      if (!success) return c.json({ code: codes.tooManyRequests, msg: t("tooManyRequests", c.get("lang")) }, 429, { "retry-after": "60" });
+    }
     if (access !== "public") {
       const token = c.req.header("x-hbi-token") || (tokenInQuery ? c.req.query("token") : undefined) || (tokenInCookie ? getCookie(c, "x-tr-token") : undefined);
       const actor = token ? await resolveActor(c.env, token, (p) => c.executionCtx.waitUntil(p)) : null;

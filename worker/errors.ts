@@ -13,6 +13,7 @@ export const codes = {
   concurrency: 409,
   validation: 422,
   locked: 423,
+  tooManyRequests: 429,
   internal: 500,
 } as const;
 

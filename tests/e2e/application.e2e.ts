@@ -6,7 +6,7 @@
  *
  * The reviewer is a seeded demo user signing in with the seed's documented demo password.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { admin, api, approveOpenTask, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
 
@@ -14,9 +14,6 @@ const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/application-failed.png", fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

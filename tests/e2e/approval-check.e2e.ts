@@ -8,7 +8,7 @@
  *
  * The staff reviewer is a seeded demo user signing in with the seed's documented demo password.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { cookie, signedInBrowser, switchUser } from "./browser.ts";
 import { withCheckCharacter } from "../credit-code.ts";
@@ -18,9 +18,6 @@ const session = signedInBrowser(baseUrl);
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/approval-check-failed.png", fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

@@ -208,6 +208,10 @@ export function browserPerTest(baseUrl: string, use: (browser: Browser) => void)
  * const session = signedInBrowser(inject("baseUrl"));
  * it("…", async () => { await session.page.goto("/sys/dict"); });
  */
+/** Where a failed test's screenshot goes: test-artifacts/<file>-failed-<test name>.png. */
+export const failureShot = (file: string, test: string) =>
+  `test-artifacts/${file.replace(/^.*\//, "").replace(/\.e2e\.ts$/, "")}-failed-${test.slice(0, 32).replace(/[^\p{L}\p{N}]+/gu, "-")}.png`;
+
 export function signedInBrowser(baseUrl: string, account = admin): { readonly page: Page; readonly browser: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -215,9 +219,11 @@ export function signedInBrowser(baseUrl: string, account = admin): { readonly pa
     browser = await openBrowser(baseUrl);
     await signIn(browser.page, account);
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
     const page = browser?.page;
     if (!page) return;
+    // a failed test leaves the screen it failed on, named by its file and its own name
+    if (context.task.result?.state === "fail") await page.screenshot({ path: failureShot(context.task.file?.name ?? "e2e", context.task.name), fullPage: true }).catch(() => {});
     for (let i = 0; i < 3 && (await page.locator(".mantine-Modal-overlay, .mantine-Drawer-overlay, .mantine-Spotlight-overlay").count()) > 0; i++) {
       await page.keyboard.press("Escape");
       await page.waitForTimeout(300);

@@ -4,7 +4,7 @@
  * records), records the enterprise's authorisation for themself, reads the report (its digest shown) and its
  * relevance, revokes the authorisation, and reads the screen and a refusal in English.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiCall, openFromMenu, signedInBrowser } from "./browser.ts";
 
@@ -12,9 +12,6 @@ const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/credit-failed-${context.task.name.slice(0, 12)}.png`, fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

@@ -6,7 +6,7 @@
  * 1440×900 and 1920×1080, in Chinese and in English. Screenshots are kept under test-artifacts/dashboard/.
  */
 import { mkdirSync } from "node:fs";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiCall, openFromMenu, signedInBrowser } from "./browser.ts";
 
@@ -16,9 +16,6 @@ const shots = "test-artifacts/dashboard";
 beforeAll(() => {
   page = session.page;
   mkdirSync(shots, { recursive: true });
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 16)}.png` }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });

@@ -20,7 +20,6 @@ beforeAll(() => {
 });
 afterEach(async (context) => {
   if (context.task.result?.state === "fail" && pageErrors.length) console.error("page errors:", pageErrors.join("\n"));
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/datamodel-failed.png", fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });

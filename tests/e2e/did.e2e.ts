@@ -7,7 +7,7 @@
  * The credential is issued for the run through the API first (as another module would issue an
  * authorisation's), so the test owns what it reads.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { api, apiCall, openFromMenu, signedInBrowser } from "./browser.ts";
 
@@ -16,9 +16,6 @@ const session = signedInBrowser(baseUrl);
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/did-failed-${context.task.name.slice(0, 12)}.png`, fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

@@ -6,7 +6,7 @@
  * once; the timeline names the list, the record's title and who changed it (a user, or data sync); the basic
  * information reads first and edits through an Edit button; the header and the form call a field by one name.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
 import { synFamilies, synLists } from "../../events/families/syn-lists.ts";
@@ -16,9 +16,6 @@ import type { Lang } from "../../events/i18n.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/enterprise-profile-failed.png", fullPage: true }).catch(() => {});
-});
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout });
 

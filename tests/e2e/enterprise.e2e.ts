@@ -8,16 +8,13 @@
  * The enterprise demo region (worker/seed/enterprise-demo) normally provides the enterprise; when the
  * database has none, the test creates one and a few of its records through the API.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { cookie, pathOf, signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
 // what the page showed when a step failed
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/enterprise-failed.png`, fullPage: true }).catch(() => {});
-});
 
 /** expect.poll with a timeout for this app on a 2-core machine */
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });

@@ -8,16 +8,13 @@
  * 发明专利"). An invention patent added on the patent tab moves the score from 0 to 30, and only the patent
  * metric moves.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/evaluation-failed-${context.task.name.slice(0, 24)}.png`, fullPage: true }).catch(() => {});
-});
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout });
 const call = <T = unknown>(path: string, body?: unknown) => apiCall<T>(page, path, body);
 

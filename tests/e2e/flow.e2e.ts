@@ -8,7 +8,7 @@
  *
  * The approvers are seeded demo users signing in with the seed's documented demo password.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { admin, signedInBrowser, switchUser, openFromMenu, pathOf } from "./browser.ts";
 
@@ -18,9 +18,6 @@ beforeAll(() => {
   page = session.page;
 });
 // what the page showed when a step failed
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/flow-failed.png`, fullPage: true }).catch(() => {});
-});
 
 const suffix = Date.now().toString(36);
 const modelName = `差旅报销${suffix}`;

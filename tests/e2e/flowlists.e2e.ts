@@ -5,7 +5,7 @@
  * (a reload shows the same list); it reads the same in English. The instance list and the monitor show
  * the same business and applicant; the monitor's task list follows the instance chosen above it.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { api, signedInBrowser, switchUser } from "./browser.ts";
 
@@ -13,9 +13,6 @@ const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/flowlists-failed.png", fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

@@ -5,16 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { api, openFromMenu, signedInBrowser } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const session = signedInBrowser(baseUrl);
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/gantt-failed-${context.task.name.slice(0, 24).replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => {});
-});
 beforeAll(() => {
   page = session.page;
   page.on("pageerror", (error) => console.error("page error:", error.message));

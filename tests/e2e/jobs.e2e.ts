@@ -3,15 +3,12 @@
  * made through the form (handler picked by its label, a preset cron with its reading and next five runs);
  * pausing and resuming it; running it now and finding the run in its logs, with the detail drawer.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/jobs-failed.png", fullPage: true }).catch(() => {});
-});
 beforeAll(() => {
   page = session.page;
 });

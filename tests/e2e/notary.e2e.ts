@@ -5,7 +5,7 @@
  * unchanged and shows the path of hashes. Then in English on Rights confirmation: apply, handle, verify
  * signed out in English.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, openFromMenu, signedInBrowser } from "./browser.ts";
 
@@ -14,9 +14,6 @@ const session = signedInBrowser(baseUrl);
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/notary-failed-${context.task.name.slice(0, 12)}.png`, fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

@@ -8,7 +8,7 @@
  * Two policies are made for the run through the API first (one the enterprise meets, one it misses by one
  * invention patent, computed from the enterprise's own figure), so the test owns what it reads.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { admin, api, approveOpenTask, apiCall, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
 
@@ -16,9 +16,6 @@ const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
 beforeAll(() => {
   page = session.page;
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/policy-failed-${context.task.name.slice(0, 12)}.png`, fullPage: true }).catch(() => {});
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });

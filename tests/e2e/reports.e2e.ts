@@ -5,14 +5,11 @@
  * code, open it in the viewer, filter it, export it to xlsx, and check that printing shows the report alone.
  */
 import type { Locator, Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { cookie, signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/reports-failed-${context.task.name.slice(0, 12).replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => {});
-});
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });
 const suffix = Date.now().toString(36).slice(-6);

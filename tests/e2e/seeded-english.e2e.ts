@@ -4,16 +4,13 @@
  * form's labels — none still showing a seeded Chinese name, none with Chinese characters where only seeded
  * names are shown.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seededEnglish } from "../../events/seed/seeded-english.ts";
 import { signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/seeded-english-failed.png", fullPage: true }).catch(() => {});
-});
 
 const han = /\p{Script=Han}/u;
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });

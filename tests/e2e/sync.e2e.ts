@@ -3,15 +3,12 @@
  * the run's progress polled until it is done and the list filled, the run among the list's sync runs; then an
  * enterprise the run wrote court cases for, opened on its page, shows them under its judicial group.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { cookie, signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/sync-failed.png", fullPage: true }).catch(() => {});
-});
 beforeAll(() => {
   page = session.page;
 });

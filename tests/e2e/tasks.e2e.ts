@@ -4,15 +4,12 @@
  * board (counts by state) and in "my tasks", one followed up and the board moving by one; then the same
  * screens in English.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signedInBrowser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"), { userNo: "zhangwei", password: "Demo@123456" });
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/tasks-failed.png", fullPage: true }).catch(() => {});
-});
 beforeAll(() => {
   page = session.page;
 });

@@ -5,16 +5,13 @@
  * and committed after a dialog each (the service staff follow); from the task list they record the visit
  * against its task; the enterprise's visit timeline on its profile shows it.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: `test-artifacts/visits-failed-${context.task.name.slice(0, 20)}.png`, fullPage: true }).catch(() => {});
-});
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout });
 
 const call = <T = unknown>(path: string, body?: unknown) => apiCall<T>(page, path, body);

@@ -8,16 +8,13 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signedInBrowser } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const session = signedInBrowser(baseUrl);
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await page.screenshot({ path: "test-artifacts/webhooks-failed.png", fullPage: true }).catch(() => {});
-});
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });
 

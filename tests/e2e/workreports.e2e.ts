@@ -6,15 +6,12 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api, signedInBrowser, switchUser } from "./browser.ts";
 
 const demo = { password: "Demo@123456" };
 const session = signedInBrowser(inject("baseUrl"), { userNo: "chenjing", ...demo });
 let page: Page;
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await session.page.screenshot({ path: `test-artifacts/workreports-failed-${context.task.name.slice(0, 12).replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => {});
-});
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout });
 const suffix = Date.now().toString(36).slice(-5);

@@ -41,7 +41,8 @@ export function mapOption(prefectures: MapFigure[], metricLabel: string, include
         return `<b>${d.label}</b><br/>${metricLabel}：${fmt(d.value)}${inside ? `<br/><span style="opacity:.75">${includesLabel}</span><br/>${inside}` : ""}`;
       },
     },
-    visualMap: { min: 0, max, left: 24, bottom: 24, calculable: true, text: [fmt(max), "0"], inRange: { color: ["#12345a", "#1f6fb2", "#3fb1e3", "#9be7ff"] }, textStyle: { color: "#cfe3ff", fontSize: 14 } },
+    // the handles carry the range's ends (formatted as every figure is), so no separate end texts
+    visualMap: { min: 0, max, left: 24, bottom: 24, calculable: true, formatter: (value: unknown) => fmt(Number(value)), inRange: { color: ["#12345a", "#1f6fb2", "#3fb1e3", "#9be7ff"] }, textStyle: { color: "#cfe3ff", fontSize: 14 } },
     series: [
       {
         type: "map",
@@ -50,7 +51,9 @@ export function mapOption(prefectures: MapFigure[], metricLabel: string, include
         selectedMode: false,
         layoutCenter: ["50%", "52%"],
         layoutSize: "92%",
-        label: { show: true, color: "#e6f4ff", fontSize: 15, formatter: (p: { data?: MapItem }) => p.data?.label ?? "" },
+        label: { show: true, color: "#e6f4ff", fontSize: 14, formatter: (p: { data?: MapItem }) => p.data?.label ?? "" },
+        // the small central prefectures (西安, 咸阳, 铜川) sit close: a name that would cover another is left to the tooltip
+        labelLayout: { hideOverlap: true },
         itemStyle: { borderColor: "#8fd3ff", borderWidth: 1, areaColor: "#0d2440" },
         emphasis: { label: { color: "#fff" }, itemStyle: { areaColor: "#f7c95c" } },
         data: prefectures.map((p): MapItem => ({ name: p.code, code: p.code, label: p.name, value: p.value, districts: p.districts, ...(p.code === selected ? { itemStyle: { borderColor: "#f7c95c", borderWidth: 3 } } : {}) })),
@@ -62,8 +65,10 @@ export function mapOption(prefectures: MapFigure[], metricLabel: string, include
 /** A ranking: the largest first, top to bottom. */
 export function rankingOption(buckets: Bucket[], limit = 10, highlighted?: string | null): EChartsOption {
   const top = buckets.slice(0, limit).reverse();
+  // room on the right for the longest value label (about 8 px a character at 14 px)
+  const widest = Math.max(1, ...top.map((b) => fmt(b.value).length));
   return {
-    grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 16 + widest * 8, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: { type: "value", axisLabel: { show: false }, splitLine },
     yAxis: { type: "category", data: top.map((b) => b.label), axisLabel: { ...axisText, width: 150, overflow: "truncate" } },

@@ -17,6 +17,8 @@ export interface Env {
   DID_SIGNING_KEY?: string;
   /** the host (and port) serving /.well-known/did.json: the platform is did:web:<host> */
   DID_HOST?: string;
+  /** calls a minute per client address on the public routes that do real work (RouteSpec.limitPerClient) */
+  PUBLIC_LIMIT?: RateLimit;
   /** the sync runs' durable execution (Cloudflare Workflows; worker/sync/workflow.ts) */
   SYNC_WORKFLOW?: Workflow<{ runId: string }>;
   /** the evaluation runs' durable execution (worker/evaluation/workflow.ts) */

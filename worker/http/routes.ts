@@ -65,11 +65,18 @@ export interface RouteSpec {
    * did:web:<host> to https://<host>/.well-known/did.json). wrangler.toml's run_worker_first must list it.
    */
   root?: true;
+  /**
+   * A public route that does real work per call (the notarisation verify page hashes a stored file): each
+   * client address gets the PUBLIC_LIMIT binding's calls a minute (wrangler.toml), then 429 until the minute
+   * is out. Without the binding (a deployment that leaves it out) nothing is limited.
+   */
+  limitPerClient?: true;
   /** the worker module that registered the route (worker/modules.ts); the API document is served per module */
   module?: string;
 }
 
 export interface RouteOptions {
+  limitPerClient?: true;
   tokenInQuery?: boolean;
   tokenInCookie?: boolean;
   doc?: RouteDoc;

@@ -35,7 +35,8 @@ export function notaryRoutes(routes: RouteTable) {
         }
         return c.html(verifyPage(c.get("lang"), id, report), report ? 200 : 404, { "cache-control": "no-store" });
       },
-      { doc: { summary: l("公开的存证核验页（HTML；format=json 返回核验报告）", "The public verify page (HTML; format=json answers the report)"), query: verifyQuery, response: verifyReport } },
+      // it hashes the stored file on every call, and anyone may call it: limited per client address
+      { limitPerClient: true, doc: { summary: l("公开的存证核验页（HTML；format=json 返回核验报告；每个地址每分钟有限次数）", "The public verify page (HTML; format=json answers the report; a limited number of calls a minute per address)"), query: verifyQuery, response: verifyReport, errors: [429] } },
     )
     .post(
       explorerPath,
