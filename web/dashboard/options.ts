@@ -52,8 +52,6 @@ export function mapOption(prefectures: MapFigure[], metricLabel: string, include
         layoutCenter: ["50%", "52%"],
         layoutSize: "92%",
         label: { show: true, color: "#e6f4ff", fontSize: 14, formatter: (p: { data?: MapItem }) => p.data?.label ?? "" },
-        // the small central prefectures (西安, 咸阳, 铜川) sit close: a name that would cover another is left to the tooltip
-        labelLayout: { hideOverlap: true },
         itemStyle: { borderColor: "#8fd3ff", borderWidth: 1, areaColor: "#0d2440" },
         emphasis: { label: { color: "#fff" }, itemStyle: { areaColor: "#f7c95c" } },
         data: prefectures.map((p): MapItem => ({ name: p.code, code: p.code, label: p.name, value: p.value, districts: p.districts, ...(p.code === selected ? { itemStyle: { borderColor: "#f7c95c", borderWidth: 3 } } : {}) })),
