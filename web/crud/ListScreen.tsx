@@ -76,6 +76,8 @@ export type ListFilter =
   | (FilterBase & { kind: "text" })
   | (FilterBase & { kind: "select"; options?: (t: TFunction) => Option[]; /** options loaded by the screen (a hook, called once per render) */ useOptions?: () => Option[]; searchable?: boolean })
   | (FilterBase & { kind: "dict"; dictType: string })
+  /** one day, YYYY-MM-DD, under `key` */
+  | (FilterBase & { kind: "date" })
   /** two query parameters, `from` and `to` (YYYY-MM-DD) */
   | (FilterBase & { kind: "dateRange"; from: string; to: string });
 
@@ -170,7 +172,7 @@ const shapes = new WeakMap<ListSpec<any>, ListShape>();
 function shapeOfSpec(spec: ListSpec<any>): ListShape {
   let shape = shapes.get(spec);
   if (!shape) {
-    const dates = new Set((spec.filters ?? []).flatMap((f) => (f.kind === "dateRange" ? [f.from, f.to] : [])));
+    const dates = new Set((spec.filters ?? []).flatMap((f) => (f.kind === "dateRange" ? [f.from, f.to] : f.kind === "date" ? [f.key] : [])));
     shape = {
       filterKeys: (spec.filters ?? []).flatMap((f) => (f.kind === "dateRange" ? [f.from, f.to] : [f.key])),
       filterValue: (key, value) => {
@@ -409,6 +411,8 @@ function FilterBar<R>({ spec, values, onChange }: { spec: ListSpec<R>; values: F
         return f.useOptions
           ? <LoadedSelect key={f.key} use={f.useOptions} {...common} searchable={f.searchable} value={text(f.key)} onChange={(v) => set({ [f.key]: v })} />
           : <Select key={f.key} {...common} data={f.options?.(t) ?? []} searchable={f.searchable} clearable value={text(f.key)} onChange={(v) => set({ [f.key]: v })} />;
+      case "date":
+        return <DatePickerInput key={f.key} clearable valueFormat="YYYY-MM-DD" leftSection={<IconCalendar size={16} />} {...common} value={text(f.key)} onChange={(day) => set({ [f.key]: (day as string | null) ?? undefined })} />;
       case "dateRange":
         return (
           <DatePickerInput
@@ -429,7 +433,7 @@ function FilterBar<R>({ spec, values, onChange }: { spec: ListSpec<R>; values: F
         );
     }
   });
-  if (!filters.some((f) => f.kind === "dateRange")) return <>{inputs}</>;
+  if (!filters.some((f) => f.kind === "dateRange" || f.kind === "date")) return <>{inputs}</>;
   const lang = currentLang();
   return <DatesProvider settings={{ locale: lang === "en-US" ? "en" : "zh-cn", firstDayOfWeek: lang === "en-US" ? 0 : 1 }}>{inputs}</DatesProvider>;
 }

@@ -31,7 +31,7 @@ function listOf(kind: NotaryKind): ListSpec<NotaryRow> {
     columnChooser: false,
     filters: [
       kind === "notary" ? { kind: "text", key: "keyWork", label: (t) => t("notary.keyWork"), width: 220 } : { kind: "text", key: "userCode", label: (t) => t("notary.userCode") },
-      { kind: "text", key: day, label: (t) => t(`notary.${day}`) },
+      { kind: "date", key: day, label: (t) => t(`notary.${day}`) },
       { kind: "select", key: "status", label: (t) => t("notary.status"), options: (t) => (["applied", "notarised", "refused"] as const).map((s) => ({ value: s, label: t(`notary.statuses.${s}`) })) },
     ],
     columns: [

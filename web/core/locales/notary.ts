@@ -4,8 +4,8 @@ export default {
     notary: {
       keyWork: "申请号、文件名或事由",
       userCode: "申请人账号",
-      notaryTime: "存证日期 YYYY-MM-DD",
-      confirmTime: "确权日期 YYYY-MM-DD",
+      notaryTime: "存证日期",
+      confirmTime: "确权日期",
       status: "状态",
       statuses: { applied: "待办理", notarised: "已存证", refused: "已驳回" },
       applicationNo: "申请号",
@@ -45,8 +45,8 @@ export default {
     notary: {
       keyWork: "Number, file name or reason",
       userCode: "Applicant account",
-      notaryTime: "Notarised on YYYY-MM-DD",
-      confirmTime: "Confirmed on YYYY-MM-DD",
+      notaryTime: "Notarised on",
+      confirmTime: "Confirmed on",
       status: "Status",
       statuses: { applied: "Waiting", notarised: "Notarised", refused: "Refused" },
       applicationNo: "Application no.",
