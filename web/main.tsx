@@ -14,7 +14,7 @@ import { StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../events/i18n.ts";
-import { currentLang } from "./core/i18n.ts";
+import { currentLang, i18nReady } from "./core/i18n.ts";
 import { makeRouter } from "./app/router.tsx";
 import { themeFromSettings, useThemeSettings } from "./app/shell/theme.ts";
 import "./crud/index.ts"; // the generic list screen of every declared family
@@ -60,8 +60,11 @@ function App() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the first render waits for the reader's texts (one small chunk), so no screen ever shows a bare key
+void i18nReady.then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

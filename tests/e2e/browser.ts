@@ -168,9 +168,23 @@ export async function api<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * Switches the language from the header as a person does. Off the login page that reloads; answers once the
+ * app stands again in the new language (it renders after its texts are in, a moment after the load event).
+ */
+export async function switchLanguage(page: Page, lang: "zh-CN" | "en-US") {
+  await page.getByTestId("language-switch").click();
+  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
+  await expect.poll(() => page.getAttribute("html", "lang"), { timeout: 10_000 }).toBe(lang);
+  await page.getByTestId("language-switch").waitFor();
+}
+
 /** Opens a screen through the side menu, expanding the directories on the way (names as shown). */
 export async function openFromMenu(page: Page, names: string[]) {
   const menu = page.getByTestId("side-menu");
+  // the app renders once its texts are in (after a reload, a moment after the page's load event): the
+  // first name shown means the menu stands with its open groups, and only then is "already open" true
+  await menu.getByText(names[0]!, { exact: true }).waitFor();
   for (const [i, name] of names.entries()) {
     const next = names[i + 1];
     if (next && (await menu.getByText(next, { exact: true }).isVisible())) continue;

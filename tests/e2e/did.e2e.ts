@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { api, apiCall, openFromMenu, signedInBrowser } from "./browser.ts";
+import { api, apiCall, openFromMenu, signedInBrowser, switchLanguage } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const session = signedInBrowser(baseUrl);
@@ -24,10 +24,6 @@ const ref = `auth-e2e-${Date.now().toString(36)}`;
 const enterprise = { creditCode: "", entName: "" };
 const credential = { id: "", jwt: "" };
 
-async function switchLanguage(lang: "en-US" | "zh-CN") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-}
 
 async function verifyPasted(jwt: string) {
   await page.getByTestId("did-tab-verify").click();
@@ -104,7 +100,7 @@ describe("DID documents and a credential verified, revoked and verified again", 
   });
 
   it("in English: the document, the revoked credential, and a changed credential refused", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await page.goto("/bt/did");
     await poll(() => page.getByTestId("did-tab-document").textContent()).toBe("DID document");
     await poll(() => page.getByTestId("did-document-id").textContent()).toBe(platform);
@@ -120,6 +116,6 @@ describe("DID documents and a credential verified, revoked and verified again", 
     expect(await page.getByTestId("did-verification").getAttribute("data-reason")).toBe("signature");
     expect(await page.getByTestId("did-verify-outcome").textContent()).toContain("Signature check failed");
     await page.screenshot({ path: "test-artifacts/did-verify-en.png", fullPage: true });
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

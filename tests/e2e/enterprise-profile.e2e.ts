@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
+import { apiCall, runCreditCode, signedInBrowser, switchLanguage } from "./browser.ts";
 import { synFamilies, synLists } from "../../events/families/syn-lists.ts";
 import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { sampleCount } from "../../events/syn/sample.ts";
@@ -81,11 +81,6 @@ const openProfile = async (tab?: string) => {
 
 const countOf = async (text: string | null) => Number((text ?? "").trim());
 
-async function switchLanguage(lang: Lang) {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 /** Every group: its badge equals the sum of its tabs' counts; the tabs name each synchronised list once. */
 async function badgesAddUp() {
@@ -215,7 +210,7 @@ describe("the enterprise profile in Chinese", () => {
 describe("the enterprise profile in English", () => {
   it("adds a group's badge up from its tabs' counts and lists every synchronised list once", { timeout: 300_000 }, async () => {
     await openProfile();
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await badgesAddUp();
   });
   it("counts a typed-in list and its synchronised mirror in one tab and opens a group on its first non-empty tab", { timeout: 120_000 }, () =>
@@ -230,6 +225,6 @@ describe("the enterprise profile in English", () => {
     expect(header).toContain("Service officer");
     expect(header).not.toContain("Size");
     expect(header).not.toContain("Service staff");
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

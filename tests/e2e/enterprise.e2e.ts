@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { cookie, pathOf, signedInBrowser } from "./browser.ts";
+import { cookie, pathOf, signedInBrowser, switchLanguage } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -83,11 +83,6 @@ async function settledRows(): Promise<number> {
   return rows().count();
 }
 
-async function switchLanguage(lang: "zh-CN" | "en-US") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 describe("enterprise profile (企业档案)", () => {
   it("opens from the enterprise list's 企业档案 action with the header card", async () => {
@@ -297,7 +292,7 @@ describe("a roadshow through publish and revoke", () => {
   });
 
   it("in English", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await publishAndRevoke({ published: "Published", revoked: "Revoked", publish: "Publish", revoke: "Revoke", confirm: "Revoke the record with serial number [", history: ["Published", "Revoked"] });
   });
 
@@ -306,6 +301,6 @@ describe("a roadshow through publish and revoke", () => {
     await page.getByTestId("profile-timeline").waitFor();
     await expect(page.getByTestId("profile-tabs").getByRole("tab", { name: "Basic information" }).count()).resolves.toBe(1);
     await poll(() => page.getByTestId("timeline-row").first().textContent()).toMatch(/Roadshow[\s\S]*Revoked/);
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

@@ -10,8 +10,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
-import type { Lang } from "../../events/i18n.ts";
+import { apiCall, runCreditCode, signedInBrowser, switchLanguage } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -46,11 +45,6 @@ beforeAll(async () => {
   modelId = model.data.id;
 });
 
-async function switchLanguage(lang: Lang) {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 const profile = `/common/enterprisebasicinfo/index?creditCode=${enterprise.creditCode}`;
 
@@ -225,7 +219,7 @@ describe("evaluation: score an enterprise and read why", () => {
   });
 
   it("reads the same explanation in English", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await openEvaluationTab();
     await expect(page.getByTestId("evaluation-score").textContent()).resolves.toBe("Score now");
     await page.getByTestId("evaluation-explain").first().click();
@@ -236,7 +230,7 @@ describe("evaluation: score an enterprise and read why", () => {
     await expect(drawer.locator('[data-testid="explain-raise-item"][data-metric="ip"]').textContent()).resolves.toContain("needs 1 more invention patent(s)");
     await page.screenshot({ path: "test-artifacts/evaluation-explain-en.png", fullPage: true });
     await page.keyboard.press("Escape");
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
     expect(modelId).not.toBe("");
   });
 });

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { api, signedInBrowser, switchUser } from "./browser.ts";
+import { api, signedInBrowser, switchLanguage, switchUser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -28,11 +28,6 @@ async function inView(testId: string) {
   expect(box!.x + box!.width, `${testId} within the window`).toBeLessThanOrEqual(1440);
 }
 
-async function switchLanguage(lang: "en-US" | "zh-CN") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 describe("the to-do list of the service staff", () => {
   it("names the business record, the applicant, the handler and each task's own time", async () => {
@@ -89,7 +84,7 @@ describe("the to-do list of the service staff", () => {
     await page.getByTestId("todo-table").waitFor();
     await poll(() => todoRows().count()).toBeGreaterThan(3);
     const zhTimes = await cells("todo-created");
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await page.getByTestId("todo-table").waitFor();
     await poll(() => todoRows().count()).toBeGreaterThan(3);
     const header = await page.getByTestId("todo-table").locator("thead").textContent();
@@ -99,7 +94,7 @@ describe("the to-do list of the service staff", () => {
     expect(await cells("todo-created")).toEqual(zhTimes);
     await inView("todo-open");
     await page.screenshot({ path: "test-artifacts/flowlists-todo-en.png", fullPage: true });
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });
 
@@ -117,7 +112,7 @@ describe("the home page's work tabs (the list kit)", () => {
     // only read messages now (none has the unread badge), and nothing to choose for "mark read"
     await poll(() => page.getByTestId("msg-row").filter({ hasText: "未读" }).count()).toBe(0);
     expect(await page.getByTestId("msg-table").locator("tbody input[type=checkbox]:not([disabled])").count()).toBe(0);
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await poll(() => pending.count()).toBeGreaterThan(0);
     const header = await page.getByTestId("msg-pending-table").locator("thead").textContent();
     for (const title of ["Process", "Current step", "Initiator", "Received"]) expect(header).toContain(title);
@@ -125,7 +120,7 @@ describe("the home page's work tabs (the list kit)", () => {
     await page.getByRole("tab", { name: /My initiations/ }).click();
     await page.getByTestId("msg-initiated-table").waitFor();
     await page.screenshot({ path: "test-artifacts/flowlists-home-en.png", fullPage: true });
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, openFromMenu, signedInBrowser } from "./browser.ts";
+import { openBrowser, openFromMenu, signedInBrowser, switchLanguage } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const session = signedInBrowser(baseUrl);
@@ -19,10 +19,6 @@ beforeAll(() => {
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });
 const suffix = Date.now().toString(36).toUpperCase();
 
-async function switchLanguage(lang: "en-US" | "zh-CN") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-}
 
 /** Applies for the file through the dialog and handles it from its row; answers the application number. */
 async function applyAndHandle(listName: "notary" | "confirm", fileName: string, reason: string, texts: { waiting: string; done: string }) {
@@ -86,13 +82,13 @@ describe("a notarisation applied for, handled and verified on the public page", 
   });
 
   it("in English: a rights confirmation applied for, handled and verified signed out", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await openFromMenu(page, ["Policy and credentials", "Rights confirmation"]);
     await page.getByTestId("confirm-screen").waitFor();
     await poll(() => page.getByTestId("notary-apply").textContent()).toBe("Apply for rights confirmation");
     const confirmed = await applyAndHandle("confirm", `patent-${suffix}.txt`, `Patent ownership ${suffix}`, { waiting: "Waiting", done: "Notarised" });
     const shown = await verifySignedOut(confirmed.no, "en-US");
     expect(shown).toMatchObject({ valid: "true", verdict: "Verified: the record and its chain are unchanged", txHash: confirmed.hash, links: 2 });
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

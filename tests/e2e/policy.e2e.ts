@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { admin, api, approveOpenTask, apiCall, openFromMenu, signedInBrowser, switchUser } from "./browser.ts";
+import { admin, api, apiCall, approveOpenTask, openFromMenu, signedInBrowser, switchLanguage, switchUser } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -51,10 +51,6 @@ async function approveFromTodo(comment: string) {
   await approveOpenTask(page, comment);
 }
 
-async function switchLanguage(lang: "en-US" | "zh-CN") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-}
 
 describe("an enterprise's policies, and one declared through its approval", () => {
   it("sets up two published policies around a demo enterprise's own figures", async () => {
@@ -157,7 +153,7 @@ describe("an enterprise's policies, and one declared through its approval", () =
   });
 
   it("reads the same in English: the matches with their reasons and the declaration approved", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await page.goto(`/bt/policy/match?creditCode=${enterprise.creditCode}&entName=${encodeURIComponent(enterprise.entName)}&name=${suffix}`);
     await poll(() => page.getByTestId("policy-match-row").count()).toBe(2);
     await poll(() => matchRow(metName).getByTestId("policy-match-kind").textContent()).toBe("Met");
@@ -167,6 +163,6 @@ describe("an enterprise's policies, and one declared through its approval", () =
     await openFromMenu(page, ["Policy and credentials", "Policy declaration"]);
     await page.getByTestId("record-table").waitFor();
     await poll(() => declarationRow().locator('[data-column="status"]').textContent()).toBe("Approved");
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seededEnglish } from "../../events/seed/seeded-english.ts";
-import { signedInBrowser } from "./browser.ts";
+import { signedInBrowser, switchLanguage } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -17,23 +17,19 @@ const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, 
 /** Texts still showing a seeded Chinese name (others' records may be Chinese: they were typed so). */
 const untranslated = (texts: string[]) => texts.map((t) => t.trim()).filter((t) => seededEnglish.has(t));
 
-async function language(lang: "en-US" | "zh-CN") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-}
 
 beforeAll(() => {
   page = session.page;
 });
 afterAll(async () => {
   // the session's other files read Chinese
-  await language("zh-CN").catch(() => {});
+  await switchLanguage(page, "zh-CN").catch(() => {});
 });
 
 describe("seeded names in English", () => {
   it("switches the screens to English", async () => {
     await page.goto("/flowable/model");
-    await language("en-US");
+    await switchLanguage(page, "en-US");
     await poll(() => page.getAttribute("html", "lang")).toBe("en-US");
   });
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { signedInBrowser } from "./browser.ts";
+import { signedInBrowser, switchLanguage } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"), { userNo: "zhangwei", password: "Demo@123456" });
 let page: Page;
@@ -43,11 +43,6 @@ async function chooseBoardPlan() {
 
 const stateCount = (state: string) => page.getByTestId(`board-state-${state}`).getAttribute("data-count");
 
-async function switchLanguage(lang: "zh-CN" | "en-US") {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 describe("task plans (任务计划)", () => {
   it("makes a plan with two staff and two enterprises through the form", async () => {
@@ -112,7 +107,7 @@ describe("task plans (任务计划)", () => {
 
   it("shows the same screens in English", async () => {
     await page.goto("/task/board");
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await page.getByTestId("board-screen").waitFor();
     await page.getByText("Tasks by state").waitFor();
     await page.getByTestId("board-tab-today").click();
@@ -125,6 +120,6 @@ describe("task plans (任务计划)", () => {
     await poll(() => started.getByTestId("task-state").first().textContent()).toBe("In progress");
     await expect(page.getByTestId("task-finish").first().textContent()).resolves.toBe("Finish");
     await page.screenshot({ path: "test-artifacts/tasks-mine-en.png", fullPage: true });
-    await switchLanguage("zh-CN");
+    await switchLanguage(page, "zh-CN");
   });
 });

@@ -7,8 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { apiCall, runCreditCode, signedInBrowser } from "./browser.ts";
-import type { Lang } from "../../events/i18n.ts";
+import { apiCall, runCreditCode, signedInBrowser, switchLanguage } from "./browser.ts";
 
 const session = signedInBrowser(inject("baseUrl"));
 let page: Page;
@@ -34,11 +33,6 @@ async function newTask(title: string) {
   return task.data.id;
 }
 
-async function switchLanguage(lang: Lang) {
-  await page.getByTestId("language-switch").click();
-  await Promise.all([page.waitForEvent("load"), page.getByTestId(`lang-${lang}`).click()]);
-  await poll(() => page.getAttribute("html", "lang")).toBe(lang);
-}
 
 async function checkIn(located: boolean) {
   const context = page.context();
@@ -119,7 +113,7 @@ describe("a staff member's visit", () => {
   });
 
   it("en-US: checks in with the permission refused, allocates, records a visit, sees it on the profile", async () => {
-    await switchLanguage("en-US");
+    await switchLanguage(page, "en-US");
     await checkIn(false);
     await poll(() => page.locator(".mantine-Notification-root").filter({ hasText: "Distance to the enterprise unknown" }).count()).toBeGreaterThan(0);
     const rows = await call<{ distanceMeters: number | null; latitude: number | null }[]>(`/common/encheckinrecord/list?creditCode=${enterprise.creditCode}`);

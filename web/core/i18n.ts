@@ -1,23 +1,36 @@
 /**
  * i18next set up once: zh-CN by default, en-US through the `language` cookie (the switch writes it and
  * reloads, except on /login). The page title follows the language.
+ *
+ * The first screen's texts come in the reader's language only (`virtual:first-screen-texts/<lang>`, made
+ * from locales/first-screen.ts by web/vite.config.ts, a chunk of its own loaded at start): the other half
+ * would be dead weight until a switch, which reloads anyway.
+ * The app renders once `i18nReady` has settled (main.tsx).
  */
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { firstScreenAreas, mergedTexts, type AreaTexts } from "./locales/first-screen.ts";
+import type { AreaTexts } from "./locales/first-screen.ts";
 import { languageCookie, leaveOnPurpose, readCookie, writeCookie } from "./session.ts";
 import type { Lang } from "../../events/i18n.ts";
 
 export const currentLang = (): Lang => (readCookie(languageCookie) === "en-US" ? "en-US" : "zh-CN");
 
-const resources = mergedTexts(firstScreenAreas);
+const firstScreenTexts: Record<Lang, () => Promise<{ default: Record<string, unknown> }>> = {
+  "zh-CN": () => import("virtual:first-screen-texts/zh-CN"),
+  "en-US": () => import("virtual:first-screen-texts/en-US"),
+};
 
-void i18n.use(initReactI18next).init({
-  resources: { "zh-CN": { translation: resources["zh-CN"] }, "en-US": { translation: resources["en-US"] } },
-  lng: currentLang(),
-  fallbackLng: "zh-CN",
-  interpolation: { escapeValue: false },
-});
+/** Puts a language's first-screen texts in i18next (the login page's switch needs the other one). */
+async function loadLanguage(lang: Lang) {
+  const { default: texts } = await firstScreenTexts[lang]();
+  i18n.addResourceBundle(lang, "translation", texts, true, false);
+}
+
+/** Settles when the reader's language is in i18next: the app renders after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(initReactI18next)
+  .init({ resources: {}, lng: currentLang(), fallbackLng: "zh-CN", interpolation: { escapeValue: false } })
+  .then(() => loadLanguage(currentLang()));
 
 document.documentElement.lang = currentLang();
 
@@ -25,7 +38,7 @@ document.documentElement.lang = currentLang();
 export function switchLanguage(lang: Lang) {
   writeCookie(languageCookie, lang, 365);
   document.documentElement.lang = lang;
-  if (window.location.pathname === "/login") void i18n.changeLanguage(lang);
+  if (window.location.pathname === "/login") void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
   else {
     leaveOnPurpose();
     window.location.reload();
