@@ -20,6 +20,19 @@ function firstScreenTexts(): Plugin {
       if (lang !== "zh-CN" && lang !== "en-US") throw new Error(`no first-screen texts for ${lang}`);
       return `export default ${JSON.stringify(mergedTexts(firstScreenAreas)[lang])};`;
     },
+    // the reader's chunk is fetched beside the entry, not after it has run: a few lines ahead of it in the
+    // page read the language cookie (as core/i18n.ts does) and preload that one chunk
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        if (!context.bundle) return undefined;
+        const chunkOf = (lang: string) => Object.values(context.bundle!).find((c) => c.type === "chunk" && c.facadeModuleId === `\0${prefix}${lang}`)?.fileName;
+        const [chinese, english] = [chunkOf("zh-CN"), chunkOf("en-US")];
+        if (!chinese || !english) throw new Error("the first-screen text chunks are missing from the bundle");
+        const preload = `(function(){var en=document.cookie.split("; ").indexOf("language=en-US")>=0;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${english}`)};if(!en)l.href=${JSON.stringify(`/${chinese}`)};document.head.appendChild(l)})()`;
+        return [{ tag: "script", children: preload, injectTo: "head" }];
+      },
+    },
   };
 }
 
