@@ -47,6 +47,22 @@ beforeAll(async () => {
   applicant = (await userWithPermissions(admin, [...perms, "sys:file:upload", "flowable:task:list", "flowable:task:revoke"])).token;
 });
 
+describe("the staff who review declarations", () => {
+  it("find the policy screens, credit query and the dashboard in their menu, with the dashboard's tag; not DID issuing or notarisation handling", async () => {
+    type Node = { url?: string | null; children: Node[] };
+    const { menuList, permissions } = (await call("/sys/menu/nav", { token: staff })).body.data as { menuList: Node[]; permissions: string[] };
+    const urls = (nodes: Node[]): string[] => nodes.flatMap((n) => [...(n.url ? [n.url] : []), ...urls(n.children)]);
+    const shown = urls(menuList);
+    expect(shown).toEqual(expect.arrayContaining(["/bt/policy/match", "/bt/policy/declaration", "/bt/policy/follow", "/bt/credit", "/bt/dashboard/map", "/bt/dashboard/financing"]));
+    expect(shown).not.toContain("/bt/did");
+    expect(shown).not.toContain("/bt/notarization");
+    expect(permissions).toContain("bt:dashboard:view");
+    // and the dashboard answers them through the gateway
+    const figures = await call("/gateway", { token: staff, body: { method: "dashboard.map", params: { metric: "enterprises" }, moduleCode: "dashboard" } });
+    expect(figures.body.code, JSON.stringify(figures.body)).toBe(200);
+  });
+});
+
 describe("a declaration through its approval flow", () => {
   it("is added with its materials and submitted; the staff and then the platform approve; the status follows", async () => {
     const material = await upload("申报书.pdf", pdfBytes());

@@ -136,6 +136,14 @@ const departmentRoleMenus = [
   "enterprise-service",
   "task",
   "work-report",
+  // staff review policy declarations in their to-do, so they follow them and match policies too; they read
+  // a credit report only under an enterprise's authorisation, and watch the dashboard. DID issuing and
+  // notarisation handling stay with the administrators.
+  "bt-policy-match",
+  "bt-policy-declaration",
+  "bt-policy-follow",
+  "bt-credit",
+  "dashboard",
   // everyone approves and starts processes, and reads their messages
   "flowable-todo",
   "flowable-done",
