@@ -1,4 +1,5 @@
 /** Granting an authorisation on an enterprise's behalf (enterprise, a member of staff or an institution, period, purpose), and revoking one with a reason. */
+import { chinaToday, shiftDay } from "../core/days.ts";
 import { SegmentedControl, Select, Stack, TextInput, Textarea } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { notifySuccess } from "../core/feedback.tsx";
 import { ModalForm, useKitForm } from "../widgets/FormKit/index.ts";
 import { accredit, creditKey, creditQueries, revokeAccredit, type AccreditValues, type AuthorisationRow } from "./api.ts";
 
-const day = (offset: number) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => shiftDay(chinaToday(), offset);
 const dayText = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A searchable choice over a query of `{ value, label }` options by the text typed. */

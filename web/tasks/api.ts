@@ -58,6 +58,5 @@ export const taskApi = {
 };
 
 
-/** Today in China, YYYY-MM-DD (the server decides states by the same day). */
-export const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The days plans are dated by: China's day, as the server decides states by it. */
+export { chinaToday, shiftDay } from "../core/days.ts";

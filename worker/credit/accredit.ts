@@ -6,17 +6,17 @@
  */
 import { creditTags, type AccreditParams, type AuthorisationRow } from "../../events/api/credit.ts";
 import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
-import type { Lang } from "../../events/i18n.ts";
+import { fill, type Lang } from "../../events/i18n.ts";
 import { execute, type CommandActor, type ExecuteContext } from "../commands/execute.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { chinaToday } from "../policy/match.ts";
 import { headOf } from "../store/append.ts";
 import { displayTime } from "../time.ts";
-import { escapeHtml } from "./page.ts";
+import { escapeHtml } from "../http/html.ts";
 import { authStream, decideAccredit, decideCredential, decideRevoke, evolve } from "./rules.ts";
 import { enterpriseDid, isSlotClash, issueCredential, revokeCredential, type DidEnv } from "../did/index.ts";
 import type { StreamWrite } from "../store/types.ts";
-import { fill, reportTexts as T } from "./texts.ts";
+import { reportTexts as T } from "./texts.ts";
 import * as q from "./queries.ts";
 
 /** The credential's validity: the period's first day from midnight to its last day's end, China time. */

@@ -16,13 +16,12 @@ import { requestContext } from "../http/command.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
 import { enterpriseBasicInfo } from "../../events/families/enterprise.ts";
 import { chinaToday } from "../policy/match.ts";
-import { gatewayMethod, pageOf, type GatewayMethod } from "../gateway/method.ts";
+import { gatewayMethod, pageOf, type GatewayMethod, offsetOf } from "../gateway/method.ts";
 import { accredit, letterHtml, letterName, revoke } from "./accredit.ts";
 import { readRelevance, type ReadContext } from "./read.ts";
 import { checkRead, type Reader } from "./rules.ts";
 import * as q from "./queries.ts";
 
-const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
 
 /** The signed-in reader: the user and their department (an institution authorised covers its users). */
 export function readerOf(c: Context<AppEnv>): Reader {

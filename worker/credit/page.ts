@@ -3,17 +3,17 @@
  * SHA-256 of its canonical JSON (./read.ts) — what the read log keeps — with print styles. Everything
  * shown is escaped; the page loads nothing, and its one handler is the print button's (window.print).
  */
+import { escapeHtml } from "../http/html.ts";
 import type { CreditReport } from "../../events/api/credit.ts";
-import type { Lang } from "../../events/i18n.ts";
+import { fill, type Lang } from "../../events/i18n.ts";
 import { displayTime } from "../time.ts";
-import { fill, reportTexts as T } from "./texts.ts";
+import { reportTexts as T } from "./texts.ts";
 import { rowsPerList } from "./report.ts";
 
 /** The print button's handler, and the page's policy: its own inline styles, that one handler by its hash, framed by our own screens only. */
 const printHandler = "window.print()";
 export const reportPagePolicy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-hashes' 'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`;
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const style = `
 body{font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#1f2328;margin:0;background:#f6f7f9}

@@ -19,7 +19,7 @@ import { DomainError, codes, notFound } from "../errors.ts";
 import { dictionaryEntries, labelsByValue } from "../resources/spreadsheet/lookups.ts";
 import { chinaToday } from "../policy/match.ts";
 import { bureauOf, bureauRelevance, bureauReport } from "./bureau.ts";
-import { ownReport, shown } from "./report.ts";
+import { dictionariesOf, listColumns, listTable, ownReport } from "./report.ts";
 import { checkRead, readEvent, readStream, type Authorisation, type ReadCheck, type Reader } from "./rules.ts";
 import * as q from "./queries.ts";
 
@@ -89,6 +89,7 @@ const relevanceLists: Record<RelevanceType, Family> = {
   persons: synRyPosPerList as unknown as Family,
 };
 const relevanceRows = 100;
+const relevanceColumns = 8;
 
 /** One relevance table of the enterprise an authorisation is about, read under that authorisation. */
 export async function readRelevance(rc: ReadContext, authId: string, type: RelevanceType) {
@@ -110,10 +111,9 @@ export async function readRelevance(rc: ReadContext, authId: string, type: Relev
     table = { ...answer, total: answer.rows.length, source: bureau.name };
   } else {
     const family = relevanceLists[type];
-    const keys = family.columns.filter((k) => k !== "creditCode" && k !== "entName" && !family.fields[k]?.secret).slice(0, 8);
-    const [records, entries] = await Promise.all([q.recordsNaming(db, family, auth.creditCode, relevanceRows), dictionaryEntries(db, keys.flatMap((k) => (family.fields[k]?.kind === "dict" && family.fields[k]!.dict ? [family.fields[k]!.dict!] : [])))]);
-    const labels = labelsByValue(entries, rc.lang);
-    table = { columns: keys.map((k) => family.fields[k]!.label[rc.lang]), rows: records.rows.map((r) => keys.map((k) => shown(family.fields[k], r[k], labels, rc.lang))), total: records.total, source: "qifu" };
+    const keys = listColumns(family, relevanceColumns);
+    const [records, entries] = await Promise.all([q.recordsNaming(db, family, auth.creditCode, relevanceRows), dictionaryEntries(db, dictionariesOf(family, keys))]);
+    table = { ...listTable(family, keys, records.rows, labelsByValue(entries, rc.lang), rc.lang), total: records.total, source: "qifu" };
   }
   const answer = { creditCode: auth.creditCode, entName: auth.entName, type, ...table };
   const hash = await digest(answer);

@@ -46,7 +46,15 @@ export function shown(field: Field | undefined, value: unknown, labels: Labels, 
   return String(value);
 }
 
-const listColumns = (family: Family) => family.columns.filter((k) => k !== "creditCode" && k !== "entName" && !family.fields[k]?.secret).slice(0, columnsPerList);
+/** The columns a list shows: its own (not the enterprise's name and code), no secret field. */
+export const listColumns = (family: Family, count = columnsPerList) => family.columns.filter((k) => k !== "creditCode" && k !== "entName" && !family.fields[k]?.secret).slice(0, count);
+/** The dictionaries those columns read. */
+export const dictionariesOf = (family: Family, keys: readonly string[]) => keys.flatMap((k) => (family.fields[k]?.kind === "dict" && family.fields[k]!.dict ? [family.fields[k]!.dict!] : []));
+/** A list's records as the text a reader sees: headed columns and rows. */
+export const listTable = (family: Family, keys: readonly string[], records: readonly Record<string, unknown>[], labels: Labels, lang: Lang) => ({
+  columns: keys.map((k) => family.fields[k]!.label[lang]),
+  rows: records.map((r) => keys.map((k) => shown(family.fields[k], r[k], labels, lang))),
+});
 
 /** Our own report of the enterprise, assembled at `at` (ISO) as of `today`. */
 export async function ownReport(db: D1Database, creditCode: string, lang: Lang, at: string, today: string): Promise<CreditReport> {
@@ -56,7 +64,7 @@ export async function ownReport(db: D1Database, creditCode: string, lang: Lang, 
   const risky = groups.filter((g) => riskGroups.has(g.id)).flatMap((g) => g.tabs.flat());
   const facts = factCatalogue.filter((f) => factGroups.has(f.group));
   const masterFamily = enterpriseBasicInfo as unknown as Family;
-  const dictTypes = [...masterKeys.map((k) => masterFamily.fields[k]), ...risky.flatMap((f) => listColumns(f).map((k) => f.fields[k]))].flatMap((f) => (f?.kind === "dict" && f.dict ? [f.dict] : []));
+  const dictTypes = [...dictionariesOf(masterFamily, masterKeys), ...risky.flatMap((f) => dictionariesOf(f, listColumns(f)))];
   const [factValues, counts, entries, lists] = await Promise.all([
     loadFacts(db, [creditCode], today, facts.map((f) => f.key)),
     enterpriseCounts(db, groups.flatMap((g) => g.tabs.flat()), creditCode),
@@ -88,14 +96,7 @@ export async function ownReport(db: D1Database, creditCode: string, lang: Lang, 
       total: groups.reduce((n, g) => n + g.tabs.flat().length, 0),
     },
     ...risky.map((family, i): ReportSection => {
-      const keys = listColumns(family);
-      return {
-        kind: "table",
-        title: family.label[lang],
-        columns: keys.map((k) => family.fields[k]!.label[lang]),
-        rows: lists[i]!.rows.map((r) => keys.map((k) => shown(family.fields[k], r[k], labels, lang))),
-        total: lists[i]!.total,
-      };
+      return { kind: "table", title: family.label[lang], ...listTable(family, listColumns(family), lists[i]!.rows, labels, lang), total: lists[i]!.total };
     }),
   ];
   return { creditCode, entName: String(master.entName ?? ""), source: "qifu", assembledAt: at, sections };

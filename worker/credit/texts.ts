@@ -40,4 +40,3 @@ export const reportTexts = {
   statusRevoked: l("已撤销", "Revoked"),
 };
 
-export const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ""));

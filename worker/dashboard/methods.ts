@@ -17,7 +17,7 @@ import { dashboardParams, dashboardPermission, dashboardResults, listedStatuses,
 import { l } from "../../events/family.ts";
 import type { Lang, Text } from "../../events/i18n.ts";
 import { ValidationError } from "../errors.ts";
-import { gatewayMethod, type GatewayCall, type GatewayMethod } from "../gateway/method.ts";
+import { gatewayMethod, type GatewayCall, type GatewayMethod, offsetOf } from "../gateway/method.ts";
 import { chinaToday } from "../policy/match.ts";
 import { allBuckets, buckets, divisionName, divisionsOf, labelsOf, lastMonths, lastYears, num, prefectureRanking, rollUp, round2, single, sumOf, trendOf, type Labels } from "./figures.ts";
 import * as q from "./queries.ts";
@@ -180,7 +180,7 @@ async function funding(call: GatewayCall, p: z.output<typeof dashboardParams.fun
 }
 
 async function products(call: GatewayCall, p: z.output<typeof dashboardParams.products>) {
-  const [page, total, byType] = q.productPage({ date: p.date, type: p.type }, p.size, (p.page - 1) * p.size);
+  const [page, total, byType] = q.productPage({ date: p.date, type: p.type }, p.size, offsetOf(p));
   const { rows, labels } = await read(call, undefined, ["financingProductType", "institutionType"], { page, total, byType });
   const types = labels.get("financingProductType");
   if (p.type && !types?.has(p.type)) refuse("type", l("产品类型", "Product type"), "dashboardUnknownValue", p.type);

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { l } from "../../events/family.ts";
 import { credentialRow, didDocumentAnswer, verification } from "../../events/api/did.ts";
 import { DomainError, codes } from "../errors.ts";
-import { gatewayMethod, pageOf, type GatewayMethod } from "../gateway/method.ts";
+import { gatewayMethod, pageOf, type GatewayMethod, offsetOf } from "../gateway/method.ts";
 import { verifyCredential } from "./credentials.ts";
 import { didTags } from "./commands.ts";
 import { didHost, subjectDid } from "./document.ts";
@@ -46,7 +46,7 @@ export const didMethods: GatewayMethod[] = [
     async ({ c }, p) => {
       const now = new Date().toISOString();
       const subject = p.creditCode ? subjectDid(didHost(c.env), p.kind, p.creditCode) : undefined;
-      const { total, rows } = await q.listCredentials(c.env.DB, { ...(subject ? { subject } : {}), ...(p.authId ? { ref: p.authId } : {}), now, limit: p.size, offset: (p.page - 1) * p.size });
+      const { total, rows } = await q.listCredentials(c.env.DB, { ...(subject ? { subject } : {}), ...(p.authId ? { ref: p.authId } : {}), now, limit: p.size, offset: offsetOf(p) });
       return pageOf(total, rows.map((r) => credentialView(r, now)));
     },
   ),

@@ -30,6 +30,8 @@ export interface GatewayMethod<P extends z.ZodType = z.ZodType> extends GatewayM
 export const gatewayMethod = <P extends z.ZodType>(spec: GatewayMethodSpec<P>, handle: (call: GatewayCall, params: z.output<P>) => Promise<GatewayResult>): GatewayMethod =>
   ({ ...spec, handle }) as unknown as GatewayMethod;
 
+/** The rows a paged method skips: its `page` (from 1) and `size`. */
+export const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
 export const pageOf = (total: number, rows: unknown[]): GatewayPage => ({ kind: "page", total, rows });
 export const isPage = (r: GatewayResult): r is GatewayPage => !!r && typeof r === "object" && (r as { kind?: unknown }).kind === "page";
 export const isFile = (r: GatewayResult): r is GatewayFile => !!r && typeof r === "object" && (r as { kind?: unknown }).kind === "file";

@@ -19,7 +19,7 @@ import { downloadHeaders, prepareUpload } from "../files/store.ts";
 import { loadFacts } from "../conditions/index.ts";
 import { chinaToday, enterpriseMatchPage, enterpriseOr404, policyMatchPage } from "../policy/match.ts";
 import { policyTags } from "../policy/routes.ts";
-import { gatewayMethod, pageOf, type GatewayMethod } from "./method.ts";
+import { gatewayMethod, pageOf, type GatewayMethod, offsetOf } from "./method.ts";
 import * as q from "./queries.ts";
 
 const creditCode = z.string().length(18);
@@ -29,7 +29,6 @@ const size = z.coerce.number().int().min(1).max(100).default(10);
 const fragment = z.string().trim().max(100).optional();
 const moduleCode = z.string().trim().max(32).optional();
 const paging = { page, size, moduleCode };
-const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
 
 const declarations = policyDeclare as unknown as Family;
 const follows = policyDeclareFollow as unknown as Family;

@@ -12,7 +12,7 @@ import { l } from "../../events/family.ts";
 import { DomainError, codes } from "../errors.ts";
 import { executeHere } from "../http/command.ts";
 import { prepareUpload } from "../files/store.ts";
-import { gatewayMethod, pageOf, type GatewayMethod } from "../gateway/method.ts";
+import { gatewayMethod, pageOf, type GatewayMethod, offsetOf } from "../gateway/method.ts";
 import * as q from "./queries.ts";
 import { apply, handle, refuse } from "./service.ts";
 
@@ -20,7 +20,6 @@ const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const size = z.coerce.number().int().min(1).max(100).default(10);
 const moduleCode = z.string().trim().max(32).optional();
 const day = z.iso.date("a date YYYY-MM-DD").optional();
-const offsetOf = (p: { page: number; size: number }) => (p.page - 1) * p.size;
 
 /** A paged list of one kind: the spec's page and size, its own filters, status and module. */
 function listMethod(name: string, kind: NotaryKind, summary: Text, filters: Record<string, z.ZodOptional<z.ZodString | z.ZodISODate>>, filterOf: (p: Record<string, string | undefined>) => Partial<q.RecordFilter>): GatewayMethod {

@@ -2,6 +2,7 @@
  * The public verify page as HTML (no script, no sign-in): the application, whether the record and its
  * chain are unchanged, each check, and the path of hashes of both chains. Every value is escaped.
  */
+import { escapeHtml } from "../http/html.ts";
 import type { ChainLinkRow, VerifyReport } from "../../events/api/notary.ts";
 import type { Lang } from "../../events/i18n.ts";
 
@@ -50,10 +51,9 @@ const texts = {
   },
 } as const;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const shell = (lang: Lang, body: string) =>
-  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(texts[lang].title)}</title>` +
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(texts[lang].title)}</title>` +
   `<style>body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#1f2937}h1{font-size:1.5rem}` +
   `.verdict{padding:.8rem 1rem;border-radius:6px;font-weight:600}.ok{background:#dcfce7;color:#166534}.bad{background:#fee2e2;color:#991b1b}.wait{background:#fef9c3;color:#854d0e}` +
   `dl{display:grid;grid-template-columns:10rem 1fr;gap:.3rem 1rem}dt{color:#6b7280}dd{margin:0;word-break:break-all}table{border-collapse:collapse;width:100%;font-size:.8rem;margin-bottom:1.5rem}` +
@@ -61,27 +61,27 @@ const shell = (lang: Lang, body: string) =>
 
 function pathTable(lang: Lang, links: readonly ChainLinkRow[], testId: string): string {
   const T = texts[lang];
-  const head = `<tr>${T.columns.map((c) => `<th>${escape(c)}</th>`).join("")}</tr>`;
+  const head = `<tr>${T.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>`;
   const rows = links
-    .map((k) => `<tr data-version="${k.version}" class="${k.ok ? "" : "broken"}"><td>${k.version}</td><td>${escape(k.type)}</td><td>${escape(k.at)}</td><td class="h">${escape(k.previous || "—")}</td><td class="h">${escape(k.stored)}</td><td class="h">${escape(k.computed)}</td><td>${k.ok ? T.yes : T.no}</td></tr>`)
+    .map((k) => `<tr data-version="${k.version}" class="${k.ok ? "" : "broken"}"><td>${k.version}</td><td>${escapeHtml(k.type)}</td><td>${escapeHtml(k.at)}</td><td class="h">${escapeHtml(k.previous || "—")}</td><td class="h">${escapeHtml(k.stored)}</td><td class="h">${escapeHtml(k.computed)}</td><td>${k.ok ? T.yes : T.no}</td></tr>`)
     .join("");
   return `<table data-testid="${testId}">${head}${rows}</table>`;
 }
 
 export function verifyPage(lang: Lang, applicationNo: string, report: VerifyReport | null): string {
   const T = texts[lang];
-  if (!report) return shell(lang, `<h1>${escape(T.title)}</h1><p class="verdict bad" data-testid="verify-verdict" data-valid="false">${escape(T.missing)}: ${escape(applicationNo)}</p>`);
+  if (!report) return shell(lang, `<h1>${escapeHtml(T.title)}</h1><p class="verdict bad" data-testid="verify-verdict" data-valid="false">${escapeHtml(T.missing)}: ${escapeHtml(applicationNo)}</p>`);
   const verdict = report.status !== "notarised" ? ["wait", T.pending] : report.valid ? ["ok", T.valid] : ["bad", T.invalid];
   const checks = (Object.keys(T.checks) as (keyof typeof T.checks)[])
-    .map((k) => `<li data-check="${k}" data-ok="${report.checks[k]}">${escape(T.checks[k])}: <strong>${report.checks[k] ? T.yes : T.no}</strong></li>`)
+    .map((k) => `<li data-check="${k}" data-ok="${report.checks[k]}">${escapeHtml(T.checks[k])}: <strong>${report.checks[k] ? T.yes : T.no}</strong></li>`)
     .join("");
   return shell(
     lang,
-    `<h1>${escape(T.title)}</h1>` +
-      `<p class="verdict ${verdict[0]}" data-testid="verify-verdict" data-valid="${report.valid}">${escape(verdict[1]!)}</p>` +
-      `<dl><dt>${T.number}</dt><dd data-testid="verify-number">${escape(report.applicationNo)}</dd><dt>${T.kindLabel}</dt><dd>${escape(T.kind[report.kind])}</dd><dt>${T.statusLabel}</dt><dd data-testid="verify-status">${escape(T.status[report.status])}</dd>` +
-      `<dt>${T.subject}</dt><dd>${escape(report.subjectName)}</dd><dt>${T.handled}</dt><dd>${escape(report.handleTime ?? "—")}</dd>` +
-      `<dt>${T.txHash}</dt><dd data-testid="verify-txhash" class="h">${escape(report.txHash ?? "—")}</dd></dl>` +
+    `<h1>${escapeHtml(T.title)}</h1>` +
+      `<p class="verdict ${verdict[0]}" data-testid="verify-verdict" data-valid="${report.valid}">${escapeHtml(verdict[1]!)}</p>` +
+      `<dl><dt>${T.number}</dt><dd data-testid="verify-number">${escapeHtml(report.applicationNo)}</dd><dt>${T.kindLabel}</dt><dd>${escapeHtml(T.kind[report.kind])}</dd><dt>${T.statusLabel}</dt><dd data-testid="verify-status">${escapeHtml(T.status[report.status])}</dd>` +
+      `<dt>${T.subject}</dt><dd>${escapeHtml(report.subjectName)}</dd><dt>${T.handled}</dt><dd>${escapeHtml(report.handleTime ?? "—")}</dd>` +
+      `<dt>${T.txHash}</dt><dd data-testid="verify-txhash" class="h">${escapeHtml(report.txHash ?? "—")}</dd></dl>` +
       (report.status === "notarised" ? `<ul data-testid="verify-checks">${checks}</ul>` : "") +
       `<h2>${T.notaryPath}</h2>${pathTable(lang, report.path.notary, "verify-path-notary")}` +
       (report.path.subject.length ? `<h2>${T.subjectPath}</h2>${pathTable(lang, report.path.subject, "verify-path-subject")}` : ""),

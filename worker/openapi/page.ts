@@ -5,6 +5,7 @@
  * reader picks it. One inline script, allowed by its hash in a strict Content-Security-Policy; "Try it
  * out" sends the web app's session token as x-hbi-token.
  */
+import { escapeHtml } from "../http/html.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { say, texts } from "./texts.ts";
 
@@ -66,7 +67,6 @@ export async function contentSecurityPolicy(): Promise<string> {
   ].join("; ");
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A module of the document as the page lists it (worker/openapi/document.ts: documentIndex). */
 export interface DocModule {
