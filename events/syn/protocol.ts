@@ -13,7 +13,7 @@
  * "0001" means the enterprise has no data (an empty array is equally fine). Items are flat objects whose
  * keys are the upstream names each list's `UpstreamSource.fields` maps.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const okCode = "0000";
 export const noDataCode = "0001";

@@ -12,7 +12,7 @@
  *   service officer;
  * - institutions: the financial institutions of published products and of applications.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { dashboardParams, dashboardPermission, dashboardResults, listedStatuses, type DashboardKind, type MapMetric } from "../../events/api/dashboard.ts";
 import { l } from "../../events/family.ts";
 import type { Lang, Text } from "../../events/i18n.ts";

@@ -9,7 +9,7 @@
  * their own for the DID routes.
  */
 import type { JWTPayload } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { DomainError, ValidationError, codes } from "../errors.ts";
 import type { StreamWrite } from "../store/types.ts";
