@@ -15,6 +15,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { relative, resolve, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildBundle } from "./worker-bundle.ts";
 import { stubWorkerdModules } from "./workerd-stubs.ts";
 
 /**
@@ -167,7 +168,6 @@ export function heavyThatRan(files: RanAtImport[]) {
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const given = args.includes("--bundle") ? args[args.indexOf("--bundle") + 1] : undefined;
-  const { buildBundle } = await import("./startup.ts");
   const built = given ? { bundle: resolve(given), dir: null } : buildBundle();
   try {
     const files = traceImport(built.bundle).filter(ran);

@@ -15,14 +15,16 @@
  *   --bundle FILE         measure an existing bundle instead of building one
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { heavyThatRan, traceImport } from "./import-trace.ts";
+import { buildBundle } from "./worker-bundle.ts";
 import { stubWorkerdModules } from "./workerd-stubs.ts";
+
+export { buildBundle };
 
 /** figure, value, floor, ratio, goal, met (the bench's table row) */
 export type Line = [string, string, string, string, string, boolean | null];
@@ -47,22 +49,6 @@ if (process.argv[2] === "--child") {
   const cpu = process.cpuUsage(cpu0);
   process.stdout.write(`${JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
   process.exit(0);
-}
-
-// ── Build ────────────────────────────────────────────────────────────────────
-/** Bundles the Worker into a fresh temp folder (`wrangler deploy --dry-run --outdir`); returns the entry and the folder. */
-export function buildBundle(): { bundle: string; dir: string; form: string | null; wranglerSizes: string | null } {
-  const dir = mkdtempSync(join(tmpdir(), "qifu-startup-"));
-  // wrangler checks that the assets folder exists even on a dry run; an empty one is enough to bundle
-  mkdirSync(join(root, "web/dist"), { recursive: true });
-  // --outfile also writes the upload itself (multipart form), which `wrangler check startup --worker` reads
-  const form = join(dir, "worker.form");
-  const built = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", dir, "--outfile", form], { cwd: root, encoding: "utf8" });
-  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stdout}\n${built.stderr}`);
-  const wranglerSizes = /Total Upload: ([^\n]+)/.exec(built.stdout + built.stderr)?.[1]?.trim() ?? null;
-  // workerd knows the bundle is a module; Node would otherwise sniff it (a failed CommonJS parse) on each import
-  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
-  return { bundle: join(dir, "index.js"), dir, form, wranglerSizes };
 }
 
 /** Raw and gzip bytes of every module wrangler would upload (the folder minus source maps and its README). */
