@@ -13,7 +13,7 @@
  * "0001" means the enterprise has no data (an empty array is equally fine). Items are flat objects whose
  * keys are the upstream names each list's `UpstreamSource.fields` maps.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../lazy.ts";
 
 export const okCode = "0000";

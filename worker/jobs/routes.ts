@@ -5,7 +5,7 @@
  * The standard set of /job/abnormalrecord is the engine's.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { jobSchedule, jobStatus } from "../../events/families/jobs.ts";
 import { t } from "../../events/i18n.ts";

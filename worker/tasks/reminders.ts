@@ -7,7 +7,7 @@
  * never reminded twice of the same kind for the same deadline. The work is cut into chunks of tasks, one
  * command each, walked in (recipient, id) order within a time budget; what is left waits for the next tick.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { MessagePoint } from "../../events/families/msg.ts";
 import type { EventStore } from "../store/index.ts";
