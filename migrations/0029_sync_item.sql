@@ -5,4 +5,10 @@ CREATE TABLE `sync_item` (
 	`content_hash` text NOT NULL,
 	PRIMARY KEY(`list`, `natural_key`)
 );
+CREATE TABLE `sync_page` (
+	`list` text NOT NULL,
+	`credit_code` text NOT NULL,
+	`content_hash` text NOT NULL,
+	PRIMARY KEY(`list`, `credit_code`)
+);
 ALTER TABLE `sync_run` ADD `workflow_id` text;

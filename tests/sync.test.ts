@@ -138,6 +138,44 @@ describe("sync from the local enterprise-credit API", () => {
     expect(await rowsOf(e.creditCode)).toBe(250);
   }, 120_000);
 
+  it("recognises items the source resent unchanged by their content hash in SQL, never deciding them again", async () => {
+    const e = await enterprise();
+    await scenario({ ...e, total: 250 });
+    await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    // the read model's copy of one item no longer matches what the source sends: a decision in JavaScript
+    // (comparing the kept item) would write an update; the content hash kept for the item says "unchanged"
+    const id = (await env.DB.prepare(`SELECT id FROM ${table} WHERE credit_code = ? LIMIT 1`).bind(e.creditCode).first<{ id: string }>())!.id;
+    await env.DB.prepare(`UPDATE ${table} SET raw = '{}' WHERE id = ?`).bind(id).run();
+    const before = await eventCount();
+    const again = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect([again.unchanged, again.updated, await eventCount()]).toEqual([250, 0, before]);
+    // without the kept hashes the items go through the full decision, which finds the one that differs
+    await env.DB.prepare("DELETE FROM sync_item WHERE list = ?").bind(judgments.family.name).run();
+    const decided = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect([decided.unchanged, decided.updated, await eventCount()]).toEqual([249, 1, before + 1]);
+    expect(await count("SELECT COUNT(*) AS n FROM sync_item WHERE list = ?", judgments.family.name)).toBeGreaterThanOrEqual(250);
+  }, 120_000);
+
+  it("skips whole pages an enterprise's source sent exactly as before, many enterprises a step", async () => {
+    const companies = [await enterprise(), await enterprise(), await enterprise()];
+    for (const [i, e] of companies.entries()) await scenario({ ...e, total: 2 + i });
+    const creditCodes = companies.map((e) => e.creditCode);
+    const first = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([first.enterprises, first.pages, first.created]).toEqual([3, 3, 9]);
+    const kept = `SELECT COUNT(*) AS n FROM sync_page WHERE list = ? AND credit_code IN (SELECT value FROM json_each(?))`;
+    expect(await count(kept, judgments.family.name, JSON.stringify(creditCodes))).toBe(3);
+    // with the item hashes gone, an unchanged page is still skipped whole: no item of it is decided or hashed again
+    await env.DB.prepare("DELETE FROM sync_item WHERE list = ?").bind(judgments.family.name).run();
+    const before = await eventCount();
+    const again = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([again.read, again.unchanged, again.created, again.updated, await eventCount()]).toEqual([9, 9, 0, 0, before]);
+    expect(await count("SELECT COUNT(*) AS n FROM sync_item WHERE list = ?", judgments.family.name)).toBe(0);
+    // one enterprise's page changes: only its items are decided
+    await scenario({ ...companies[1]!, total: 3, revision: 1 });
+    const changed = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([changed.unchanged, changed.updated]).toEqual([6, 3]);
+  }, 60_000);
+
   it("marks a record the source stopped sending as removed at source, keeps it, and says so in the run", async () => {
     const e = await enterprise();
     await scenario({ ...e, total: 5 });
@@ -283,6 +321,19 @@ describe("the built-in offline source", () => {
     const bad = await call(`${judgments.family.path}/run`, { token, body: { creditCodes: ["not-a-code"] } });
     expect(bad.body.code).toBe(422);
   }, 60_000);
+
+  it("synchronises nothing where no source is configured, and the job's log says so in the reader's language", async () => {
+    const unsourced = { ...env, SYN_SOURCE: undefined, SYN_SOURCE_URL: undefined };
+    const runs = await count("SELECT COUNT(*) AS n FROM sync_run");
+    const events = await eventCount();
+    const result = await runJob(unsourced, store, registeredJobHandlers, { jobId: null, jobName: "sync without source", beanName: "synService", methodName: "run", params: {}, trigger: "source" }, Date.now());
+    expect(result.status).toBe("success");
+    expect([await count("SELECT COUNT(*) AS n FROM sync_run"), await eventCount()]).toEqual([runs, events]);
+    const zh = (await call(`/job/scheduleLog/info/${result.logId}`, { token })).body.data;
+    const en = (await call(`/job/scheduleLog/info/${result.logId}`, { token, lang: "en-US" })).body.data;
+    expect([zh.read, zh.written, zh.message]).toEqual([0, 0, "未配置外部数据源（SYN_SOURCE_URL），未同步任何数据"]);
+    expect(en.message).toBe("No source configured (SYN_SOURCE_URL): nothing was synchronised");
+  });
 
   it("runs as the synService.run job: the log stays running until the runs end, then counts what they wrote", async () => {
     const e = await enterprise();

@@ -94,9 +94,13 @@ export async function startRun(db: D1Database, list: SynList, options: StartOpti
 
 const master = enterpriseBasicInfo as unknown as Family;
 
-/** Enterprises a step opens at most, items a step writes at most (a multi-page enterprise takes a step per page). */
-const enterprisesPerStep = 50;
-const itemsPerStep = 250;
+/**
+ * Enterprises a step reads at most, and items a step decides at most (a page the source sent exactly as
+ * before costs no decision, so an unchanged pass moves by whole windows); a multi-page enterprise takes a
+ * step per page. Small steps keep each D1 batch short: background work never holds the database long.
+ */
+const enterprisesPerStep = 100;
+const itemsPerStep = 200;
 /** pages of one step read at the same time from the source */
 const fetchesInFlight = 6;
 
@@ -162,6 +166,10 @@ interface PageRead {
   pageNo: number;
   page: ParsedPage;
   last: boolean;
+  /** content hash of the page's items, for an enterprise whose items fit one page */
+  pageHash: string | null;
+  /** that page is exactly the one applied last time: nothing in it is decided again */
+  unchanged: boolean;
 }
 
 /** Where the run stands after a step: the enterprise and its next page, or page 0 once the enterprise is done. */
@@ -180,22 +188,40 @@ interface Gathered {
 
 const isLastPage = (page: ParsedPage, pageNo: number, pageSize: number) => page.items.length < pageSize || pageNo * pageSize >= page.totalCount;
 
+/** The enterprises of `hashes` (credit code → page hash) whose one page is the one applied last time. */
+async function unchangedPages(db: D1Database, list: SynList, hashes: [string, string][]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const { results } = await db
+    .prepare("SELECT p.credit_code AS code FROM json_each(?2) j JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') AND p.content_hash = json_extract(j.value, '$[1]')")
+    .bind(list.family.name, JSON.stringify(hashes))
+    .all<{ code: string }>();
+  return new Set(results.map((r) => r.code));
+}
+
 /**
  * The pages of the next step: the next page of an enterprise being paged, or page 1 of the next enterprises
- * (read side by side) while they fit the step's items; an enterprise with more than one page ends the step,
- * and its later pages come one a step. Null when no enterprise is left.
+ * (read side by side) while their changed items fit the step; an enterprise with more than one page ends
+ * the step, and its later pages come one a step. Null when no enterprise is left.
  */
 async function gather(db: D1Database, run: RunRow, list: SynList, client: SourceClient): Promise<Gathered | null> {
   const request = (code: string, name: string, pageNo: number) => ({ product: list.source.product, array: list.source.array, creditCode: code, entName: name, pageNo, range: client.pageSize });
   if (run.pageNo > 0) {
-    const { cursorCode: code, cursorName: name } = { cursorCode: run.cursorCode!, cursorName: run.cursorName ?? "" };
+    const code = run.cursorCode!;
+    const name = run.cursorName ?? "";
     const page = await fetchPage(client, request(code, name, run.pageNo));
     const last = isLastPage(page, run.pageNo, client.pageSize);
-    return { reads: [{ code, name, pageNo: run.pageNo, page, last }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null };
+    return { reads: [{ code, name, pageNo: run.pageNo, page, last, pageHash: null, unchanged: false }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null };
   }
   const next = await nextEnterprises(db, run, enterprisesPerStep);
   if (next.length === 0) return null;
   const pages = await settledInOrder(next, fetchesInFlight, (e) => fetchPage(client, request(e.code, e.name, 1)));
+  await giveWay();
+  const hashes: [string, string][] = [];
+  for (const [i, settled] of pages.entries()) {
+    if (settled.status === "fulfilled" && isLastPage(settled.value, 1, client.pageSize)) hashes.push([next[i]!.code, await sha256Hex(canonicalJson(settled.value.items))]);
+  }
+  const pageHashes = new Map(hashes);
+  const unchanged = await unchangedPages(db, list, hashes);
   const reads: PageRead[] = [];
   let cursor: Cursor = { code: run.cursorCode, name: run.cursorName, pageNo: 0 };
   let items = 0;
@@ -206,10 +232,11 @@ async function gather(db: D1Database, run: RunRow, list: SynList, client: Source
       return { reads, cursor, failure: settled.reason };
     }
     const page = settled.value;
-    if (reads.length > 0 && items + page.items.length > itemsPerStep) break;
+    const same = unchanged.has(e.code);
+    if (!same && items > 0 && items + page.items.length > itemsPerStep) break;
     const last = isLastPage(page, 1, client.pageSize);
-    reads.push({ code: e.code, name: e.name, pageNo: 1, page, last });
-    items += page.items.length;
+    reads.push({ code: e.code, name: e.name, pageNo: 1, page, last, pageHash: pageHashes.get(e.code) ?? null, unchanged: same });
+    if (!same) items += page.items.length;
     cursor = { code: e.code, name: e.name, pageNo: last ? 0 : 2 };
     if (!last) break;
   }
@@ -232,24 +259,32 @@ function stepCommand(list: SynList, run: RunRow, gathered: Gathered, client: Sou
     decide: ({ db }) => decideStep(db).catch((error) => Promise.reject(new DecideFailed(error))),
   };
   async function decideStep(db: D1Database): Promise<Decision<null>> {
+    const changed = reads.filter((r) => !r.unchanged);
     const mapped = (
       await Promise.all(
-        reads.map((r) => {
+        changed.map((r) => {
           const origin = { creditCode: r.code, entName: r.name, sourceCode: client.sourceCode, runId, syncedAt: at };
           return Promise.all(r.page.items.map(async (item) => ({ ...(await mapItem(list, item, origin, codes)), hash: await sha256Hex(canonicalJson(item)) })));
         }),
       )
     ).flat();
+    await giveWay();
     const hashes = new Map(mapped.map((m) => [m.naturalKey, m.hash]));
     const unchanged = await unchangedKeys(db, list, hashes);
     const decision = await decidePage(db, list, mapped.filter((m) => !unchanged.has(m.naturalKey)));
     const seen = [...hashes.keys()];
-    const finished = reads.filter((r) => r.last);
+    const finished = changed.filter((r) => r.last);
     const removed = await removals(db, list.family, run, finished.map((r) => r.code), seen, at);
+    // a page is kept as applied only when its removals are all marked (a larger removal goes on next pass)
+    const appliedPages = removed.length < maxRemovedPerPass ? finished.filter((r) => r.pageHash !== null).map((r) => [r.code, r.pageHash!]) : [];
+    const skipped = reads.filter((r) => r.unchanged).reduce((n, r) => n + r.page.items.length, 0);
     const paging = reads.find((r) => !r.last);
-    const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections.map((r) => `${reads[0]!.code} p${reads[0]!.pageNo}: ${r}`)].slice(0, 20);
+    const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections].slice(0, 20);
     const after: Statement[] = [
       keepHashes(list, decision.accepted.map((key) => [key, hashes.get(key)!])),
+      ...(appliedPages.length
+        ? [{ sql: "INSERT INTO sync_page (list, credit_code, content_hash) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true ON CONFLICT (list, credit_code) DO UPDATE SET content_hash = excluded.content_hash", params: [list.family.name, JSON.stringify(appliedPages)] }]
+        : []),
       ...(paging ? [{ sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, paging.code, JSON.stringify(mapped.filter((m) => m.values.creditCode === paging.code).map((m) => m.naturalKey))] }] : []),
       ...(finished.some((r) => r.pageNo > 1) ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ?", params: [runId] }] : []),
       {
@@ -261,10 +296,10 @@ function stepCommand(list: SynList, run: RunRow, gathered: Gathered, client: Sou
           cursor.pageNo,
           reads.length,
           reads.filter((r) => r.pageNo === 1).length,
-          mapped.length,
+          mapped.length + skipped,
           decision.created,
           decision.updated,
-          unchanged.size + decision.unchanged,
+          skipped + unchanged.size + decision.unchanged,
           removed.length,
           decision.rejections.length,
           JSON.stringify(rejections),

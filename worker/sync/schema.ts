@@ -66,3 +66,14 @@ export const syncItem = sqliteTable(
   { list: text("list").notNull(), naturalKey: text("natural_key").notNull(), contentHash: text("content_hash").notNull() },
   (t) => [primaryKey({ columns: [t.list, t.naturalKey] })],
 );
+
+/**
+ * The content hash of the items of each enterprise's page a list's runs applied, for enterprises whose items
+ * fit one page: an unchanged page is recognised in one query for a whole step and skipped (no item is mapped
+ * or decided). Operational like sync_item: a missing row only sends the page through the item-level path.
+ */
+export const syncPage = sqliteTable(
+  "sync_page",
+  { list: text("list").notNull(), creditCode: text("credit_code").notNull(), contentHash: text("content_hash").notNull() },
+  (t) => [primaryKey({ columns: [t.list, t.creditCode] })],
+);

@@ -130,7 +130,7 @@ export async function decidePage(db: D1Database, list: SynList, mapped: Mapped[]
     try {
       values = parseRecord(family, family.createSchema, item.values);
     } catch (error) {
-      decision.rejections.push(refusal(error));
+      decision.rejections.push(`${String(item.values.creditCode ?? "")} ${refusal(error)}`.trim());
       continue;
     }
     decision.accepted.push(key);
