@@ -99,7 +99,7 @@ const master = enterpriseBasicInfo as unknown as Family;
  * before costs no decision, so an unchanged pass moves by whole windows); a multi-page enterprise takes a
  * step per page. Small steps keep each D1 batch short: background work never holds the database long.
  */
-const enterprisesPerStep = 100;
+const enterprisesPerStep = 200;
 const itemsPerStep = 200;
 /** pages of one step read at the same time from the source */
 const fetchesInFlight = 6;
@@ -199,48 +199,66 @@ async function unchangedPages(db: D1Database, list: SynList, hashes: [string, st
 }
 
 /**
- * The pages of the next step: the next page of an enterprise being paged, or page 1 of the next enterprises
- * (read side by side) while their changed items fit the step; an enterprise with more than one page ends
- * the step, and its later pages come one a step. Null when no enterprise is left.
+ * Page 1 of the next enterprises after the cursor, read side by side, each with its content hash and whether
+ * it is the page applied last time; the reads stop before the first page that could not be read.
  */
-async function gather(db: D1Database, run: RunRow, list: SynList, client: SourceClient): Promise<Gathered | null> {
-  const request = (code: string, name: string, pageNo: number) => ({ product: list.source.product, array: list.source.array, creditCode: code, entName: name, pageNo, range: client.pageSize });
+async function readWindow(db: D1Database, run: RunRow, list: SynList, client: SourceClient): Promise<Window> {
+  const next = await nextEnterprises(db, run, enterprisesPerStep);
+  const pages = await settledInOrder(next, fetchesInFlight, (e) => fetchPage(client, pageRequest(list, client, e.code, e.name, 1)));
+  await giveWay();
+  const failed = pages.findIndex((p) => p.status === "rejected");
+  const read = (failed < 0 ? pages : pages.slice(0, failed)).map((p) => (p as PromiseFulfilledResult<ParsedPage>).value);
+  const hashes: [string, string][] = [];
+  for (const [i, page] of read.entries()) if (isLastPage(page, 1, client.pageSize)) hashes.push([next[i]!.code, await sha256Hex(canonicalJson(page.items))]);
+  const pageHashes = new Map(hashes);
+  const unchanged = await unchangedPages(db, list, hashes);
+  const reads = read.map((page, i): PageRead => {
+    const { code, name } = next[i]!;
+    return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: pageHashes.get(code) ?? null, unchanged: unchanged.has(code) };
+  });
+  if (failed < 0) return { reads, failure: null };
+  const reason = (pages[failed] as PromiseRejectedResult).reason;
+  if (!(reason instanceof PageFailed)) throw reason;
+  return { reads, failure: reason };
+}
+
+/** Pages read ahead and not yet applied (a step takes what fits; the rest waits for the next step). */
+interface Window {
+  reads: PageRead[];
+  failure: PageFailed | null;
+}
+
+const pageRequest = (list: SynList, client: SourceClient, code: string, name: string, pageNo: number) => ({ product: list.source.product, array: list.source.array, creditCode: code, entName: name, pageNo, range: client.pageSize });
+
+/**
+ * The pages of the next step: the next page of an enterprise being paged, or page 1 of the next enterprises
+ * (from the window read ahead, or a new one) while their changed items fit the step; an enterprise with more
+ * than one page ends the step, and its later pages come one a step. Null when no enterprise is left.
+ */
+async function gather(db: D1Database, run: RunRow, list: SynList, client: SourceClient, ahead: Window): Promise<{ gathered: Gathered | null; ahead: Window }> {
   if (run.pageNo > 0) {
     const code = run.cursorCode!;
     const name = run.cursorName ?? "";
-    const page = await fetchPage(client, request(code, name, run.pageNo));
+    const page = await fetchPage(client, pageRequest(list, client, code, name, run.pageNo));
     const last = isLastPage(page, run.pageNo, client.pageSize);
-    return { reads: [{ code, name, pageNo: run.pageNo, page, last, pageHash: null, unchanged: false }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null };
+    return { gathered: { reads: [{ code, name, pageNo: run.pageNo, page, last, pageHash: null, unchanged: false }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null }, ahead };
   }
-  const next = await nextEnterprises(db, run, enterprisesPerStep);
-  if (next.length === 0) return null;
-  const pages = await settledInOrder(next, fetchesInFlight, (e) => fetchPage(client, request(e.code, e.name, 1)));
-  await giveWay();
-  const hashes: [string, string][] = [];
-  for (const [i, settled] of pages.entries()) {
-    if (settled.status === "fulfilled" && isLastPage(settled.value, 1, client.pageSize)) hashes.push([next[i]!.code, await sha256Hex(canonicalJson(settled.value.items))]);
-  }
-  const pageHashes = new Map(hashes);
-  const unchanged = await unchangedPages(db, list, hashes);
+  const window = ahead.reads.length || ahead.failure ? ahead : await readWindow(db, run, list, client);
+  if (window.reads.length === 0 && !window.failure) return { gathered: null, ahead: window };
   const reads: PageRead[] = [];
   let cursor: Cursor = { code: run.cursorCode, name: run.cursorName, pageNo: 0 };
   let items = 0;
-  for (const [i, settled] of pages.entries()) {
-    const e = next[i]!;
-    if (settled.status === "rejected") {
-      if (!(settled.reason instanceof PageFailed)) throw settled.reason;
-      return { reads, cursor, failure: settled.reason };
-    }
-    const page = settled.value;
-    const same = unchanged.has(e.code);
-    if (!same && items > 0 && items + page.items.length > itemsPerStep) break;
-    const last = isLastPage(page, 1, client.pageSize);
-    reads.push({ code: e.code, name: e.name, pageNo: 1, page, last, pageHash: pageHashes.get(e.code) ?? null, unchanged: same });
-    if (!same) items += page.items.length;
-    cursor = { code: e.code, name: e.name, pageNo: last ? 0 : 2 };
-    if (!last) break;
+  for (const read of window.reads) {
+    if (!read.unchanged && items > 0 && items + read.page.items.length > itemsPerStep) break;
+    reads.push(read);
+    if (!read.unchanged) items += read.page.items.length;
+    cursor = { code: read.code, name: read.name, pageNo: read.last ? 0 : 2 };
+    if (!read.last) break;
   }
-  return { reads, cursor, failure: null };
+  const rest = window.reads.slice(reads.length);
+  // the page that failed waits until everything read before it is applied
+  const failure = rest.length === 0 ? window.failure : null;
+  return { gathered: { reads, cursor, failure }, ahead: { reads: rest, failure: rest.length ? window.failure : null } };
 }
 
 /**
@@ -342,25 +360,38 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
     const list = lists.get(run.list);
     if (!list) return await finish(env, store, run, "failed", `unknown list ${run.list}`, now());
     const codes = await dictionaryCodes(db, list.family);
+    let ahead: Window = { reads: [], failure: null };
     while (applied < options.maxPages && now() < options.deadline) {
       run = (await runById(db, runId))!;
       if (run.status !== "running") return { pages: applied, status: run.status };
       let gathered: Gathered | null;
       try {
-        gathered = await gather(db, run, list, client);
+        ({ gathered, ahead } = await gather(db, run, list, client, ahead));
       } catch (error) {
         if (!(error instanceof PageFailed)) throw error;
         return await failPage(env, store, run, error, now());
       }
       if (!gathered) return await finish(env, store, run, "done", null, now());
-      if (gathered.reads.length > 0) {
+      if (gathered.reads.length > 0 && gathered.reads.every((r) => r.unchanged)) {
+        // nothing to decide or write: the cursor and the counts move on their own (held by the step count)
+        const items = gathered.reads.reduce((n, r) => n + r.page.items.length, 0);
+        const moved = await db
+          .prepare(`UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 0, pages = pages + ?, enterprises = enterprises + ?, read = read + ?, unchanged = unchanged + ?, failures = 0, retry_at = NULL, error = NULL, lease_until = ? WHERE run_id = ? AND pages = ?`)
+          .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages)
+          .run();
+        if (!moved.meta.changes) ahead = { reads: [], failure: null };
+        else applied += gathered.reads.length;
+      } else if (gathered.reads.length > 0) {
         const iso = new Date(now()).toISOString();
         try {
           await execute(stepCommand(list, run, gathered, client, codes, displayTime(iso), now() + leaseMs), principal("sync"), { db, store, requestId: runId, at: iso });
           applied += gathered.reads.length;
         } catch (error) {
           // the step was applied by someone else (its row exists): read the run again and go on
-          if (isStepClash(error)) continue;
+          if (isStepClash(error)) {
+            ahead = { reads: [], failure: null };
+            continue;
+          }
           // reading or deciding failed: not the page's write to retry later
           if (error instanceof DecideFailed) throw error.cause;
           // a record changed between the decision and the write (a user's edit): decide the step again next tick
