@@ -11,7 +11,7 @@ export const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * thrown). Each lane gives way after every `giveWayEvery` items: work that answers without real I/O (an
  * in-process source) would otherwise run the whole list in one stretch.
  */
-export async function settledInOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, giveWayEvery = 8): Promise<PromiseSettledResult<R>[]> {
+export async function settledInOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, giveWayEvery = 16): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
   const lane = async () => {

@@ -359,10 +359,14 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
     let run = (await runById(db, runId))!;
     const list = lists.get(run.list);
     if (!list) return await finish(env, store, run, "failed", `unknown list ${run.list}`, now());
-    const codes = await dictionaryCodes(db, list.family);
+    // the dictionaries are read with the first page that has something to decide (an unchanged pass never needs them)
+    let codes: DictionaryCodes | null = null;
     let ahead: Window = { reads: [], failure: null };
+    // the run as this advancer last wrote it; read again after a step through the command (counts, rejections)
+    let known: RunRow | null = run;
     while (applied < options.maxPages && now() < options.deadline) {
-      run = (await runById(db, runId))!;
+      run = known ?? (await runById(db, runId))!;
+      known = null;
       if (run.status !== "running") return { pages: applied, status: run.status };
       let gathered: Gathered | null;
       try {
@@ -380,10 +384,15 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
           .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages)
           .run();
         if (!moved.meta.changes) ahead = { reads: [], failure: null };
-        else applied += gathered.reads.length;
+        else {
+          applied += gathered.reads.length;
+          const { code, name } = gathered.cursor;
+          known = { ...run, cursorCode: code, cursorName: name, pageNo: 0, pages: run.pages + gathered.reads.length, enterprises: run.enterprises + gathered.reads.length, read: run.read + items, unchanged: run.unchanged + items, failures: 0, retryAt: null, error: null };
+        }
       } else if (gathered.reads.length > 0) {
         const iso = new Date(now()).toISOString();
         try {
+          codes ??= await dictionaryCodes(db, list.family);
           await execute(stepCommand(list, run, gathered, client, codes, displayTime(iso), now() + leaseMs), principal("sync"), { db, store, requestId: runId, at: iso });
           applied += gathered.reads.length;
         } catch (error) {
