@@ -14,6 +14,7 @@ import { ValidationError } from "../../errors.ts";
 import { newCreate, withoutManaged } from "../commands.ts";
 import { initialState } from "../../../events/family.ts";
 import { dictTypesOf, dictionaryEntries, resolveNames } from "./lookups.ts";
+import { giveWay } from "../../background.ts";
 
 /** One row to import: its row number in the user's file and its cells by field key. */
 export interface ImportRow {
@@ -78,7 +79,9 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
     errors.push({ row: filled[index]!.row, field, label: family.fields[field]?.label[lang] ?? field, message });
   };
   const accepted: { index: number; write: StreamWrite; record: Record<string, unknown> }[] = [];
-  filled.forEach((_, index) => {
+  for (let index = 0; index < filled.length; index++) {
+    // a chunk of a thousand rows is validated in slices, so requests arriving meanwhile are not held behind it
+    if (index % 200 === 199) await giveWay();
     const record = records[index]!;
     const reported = new Set<string>();
     const report = (field: string, message: string) => {
@@ -101,7 +104,7 @@ export async function prepareImport(db: D1Database, family: Family, rows: Import
       if (!(error instanceof ValidationError)) throw error;
       for (const p of error.problems) report(p.field, t(p.key, lang, { name: p.label[lang], ...p.params }));
     }
-  });
+  }
 
   // unique keys: the first row holding a key wins within the rows, a stored record wins over all of them
   for (const group of family.unique) {
