@@ -39,13 +39,6 @@ export const oneStepXml = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-  total?: number;
-}
-
 export async function flowFigures(options: { port?: number; openTasks?: number; approvals?: number } = {}): Promise<Line[]> {
   const port = options.port ?? Number(process.env.BENCH_FLOW_PORT ?? 8793);
   const openTasks = options.openTasks ?? Number(process.env.BENCH_OPEN_TASKS ?? 100_000);
@@ -71,7 +64,7 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
       const { procInsId } = (await api<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: "bench3", data: { amount: 1 } })).data;
       for (let step = 0; step < 3; step++) {
         const tasks = await api<{ taskId: string }[]>(`/flowable/monitor/taskList?procInsId=${procInsId}`);
-        const taskId = (tasks.data as unknown as { taskId: string }[])[0]!.taskId;
+        const taskId = tasks.data[0]!.taskId;
         await api("/flowable/task/complete", { taskId, comment: "同意" });
       }
       const info = (await api<{ status: string }>(`/flowable/instance/info/${procInsId}`)).data;
@@ -105,7 +98,7 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
       const t = performance.now();
       const page = await api<unknown[]>(`/flowable/task/todoList?page=${1 + (i % 20)}&limit=10`);
       samples.push(performance.now() - t);
-      if ((page.data as unknown[]).length !== 10) throw new Error("todo page not full");
+      if (page.data.length !== 10) throw new Error("todo page not full");
     }
     samples.sort((a, b) => a - b);
     const httpMedian = samples[50]!;

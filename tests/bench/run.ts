@@ -299,6 +299,7 @@ lines.push(...(await evaluationFigures().catch((error: unknown): typeof lines =>
 lines.push(...(await conditionFigures().catch((error: unknown): typeof lines => {
   log("condition figures failed:", error);
   return [["condition figures (tests/bench/conditions.ts)", "failed", "", "", "", false]];
+})));
 lines.push(...(await policyFigures().catch((error: unknown): typeof lines => {
   log("policy figures failed:", error);
   return [["policy figures (tests/bench/policy.ts)", "failed", "", "", "", false]];
