@@ -3,16 +3,44 @@
  * `wrangler dev` on tests/bench/wrangler.toml in its own process group (stopped with the bench).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { NodeD1 } from "./node-d1.ts";
 import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
+import { freePort } from "../e2e/server.ts";
 
 export const benchConfig = "tests/bench/wrangler.toml";
+const root = join(import.meta.dirname, "..", "..");
+const d1Dir = (persist: string) => `${persist}/v3/d1/miniflare-D1DatabaseObject`;
 
-/** Applies the migrations under `persist` and answers the SQLite file behind the local D1. */
+/**
+ * A persist folder with every migration applied, made once per state of migrations/ (its name carries their
+ * hash) and copied by each section: `wrangler d1 migrations apply` takes 10–20 s on a busy machine.
+ */
+function migratedTemplate(): string {
+  const hash = createHash("sha256");
+  const folder = join(root, "migrations");
+  for (const name of (readdirSync(folder, { recursive: true }) as string[]).sort()) {
+    const path = join(folder, name);
+    if (name.endsWith(".sql")) hash.update(name).update(readFileSync(path));
+  }
+  const template = `.wrangler/bench-migrated/${hash.digest("hex").slice(0, 16)}`;
+  if (!existsSync(template)) {
+    const making = `${template}.${process.pid}`;
+    rmSync(making, { recursive: true, force: true });
+    execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", benchConfig, "--persist-to", making], { stdio: "ignore" });
+    rmSync(template, { recursive: true, force: true });
+    renameSync(making, template);
+  }
+  return template;
+}
+
+/** Applies the migrations under `persist` (a copy of the migrated template when it holds no database yet) and answers the SQLite file behind the local D1. */
 export function migrateBenchDb(persist: string): string {
-  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", benchConfig, "--persist-to", persist], { stdio: "ignore" });
-  const dir = `${persist}/v3/d1/miniflare-D1DatabaseObject`;
+  if (existsSync(d1Dir(persist))) execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", benchConfig, "--persist-to", persist], { stdio: "ignore" });
+  else cpSync(migratedTemplate(), persist, { recursive: true });
+  const dir = d1Dir(persist);
   return `${dir}/${readdirSync(dir).find((f) => /^[0-9a-f]{64}\.sqlite$/.test(f))}`;
 }
 
@@ -22,6 +50,14 @@ export async function seededBenchDb(persist: string, at = new Date().toISOString
   const loader = new NodeD1(migrateBenchDb(persist));
   await loader.batch((await seedStatements({ adminPassword: demoAdminPassword, at })).map((st) => loader.prepare(st.sql).bind(...st.params)));
   return loader;
+}
+
+/**
+ * The port for a section's bench Worker: its environment variable's (BENCH_FLOW_PORT, …) or one the system
+ * has free, so a section never talks to a Worker left on a fixed port by another run on this machine.
+ */
+export async function benchPort(variable: string): Promise<number> {
+  return process.env[variable] ? Number(process.env[variable]) : freePort();
 }
 
 /** Starts the bench Worker on `port`; `stop` ends its whole process group (also when the bench exits). */

@@ -11,13 +11,12 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext } from "playwright-core";
 import { startApp } from "../e2e/server.ts";
 import { chromiumArgs, chromiumPath, signIn } from "../e2e/browser.ts";
+import { benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
-/** figure, value, floor, ratio, goal, met (the bench's table row) */
-export type Line = [string, string, string, string, string, boolean | null];
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "web/dist");
-const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const log = (...args: unknown[]) => console.error("·", ...args);
 const kb = (bytes: number) => bytes / 1024;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -110,14 +109,24 @@ async function timeToRows(baseUrl: string, persist: string): Promise<{ ms: numbe
   }
 }
 
-/** The web figures as rows of the bench's table. Builds the web app first unless told not to. */
-export async function webFigures({ build = process.env.BENCH_WEB_BUILD !== "0" } = {}): Promise<Line[]> {
-  if (build) {
+let built = false;
+/**
+ * Builds the web app once per process (`npm run build`, a few seconds: the browser figures measure the
+ * current code, and a fresh clone has no web/dist); BENCH_WEB_BUILD=0 uses the last build.
+ */
+export function ensureWebBuilt() {
+  if (!built && process.env.BENCH_WEB_BUILD !== "0") {
     log("web: building");
-    const built = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("web build failed");
+    if (spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("web build failed");
+    built = true;
   }
   if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is missing: run `npm run build`");
+}
+
+/** The web figures as rows of the bench's table. Builds the web app first (BENCH_WEB_BUILD=0: not). */
+export async function webFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { runs } = benchSizes(options).web;
+  ensureWebBuilt();
   gzipCache.clear();
   const firstScreen = firstScreenScripts();
   const shipped = sum(firstScreen);
@@ -159,10 +168,4 @@ export async function webFigures({ build = process.env.BENCH_WEB_BUILD !== "0" }
   }
 }
 
-if (import.meta.main) {
-  const lines = await webFigures();
-  console.log(`\nqifu web figures — ${new Date().toISOString()}\n`);
-  console.log(["figure", "value", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu web figures", webFigures);
