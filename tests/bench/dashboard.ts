@@ -19,9 +19,8 @@ import { buildEnterpriseDemo } from "../../worker/seed/enterprise-demo/index.ts"
 import { seedId, seedMeta } from "../../worker/seed/index.ts";
 import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
-import { startApp } from "../e2e/server.ts";
 import { openBrowser, signIn } from "../e2e/browser.ts";
-import { ensureWebBuilt } from "./web.ts";
+import { benchApp } from "./web.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -67,31 +66,26 @@ const drawn = `(() => {
 })()`;
 
 async function firstRenders(count: number): Promise<number[]> {
-  ensureWebBuilt();
-  const app = await startApp();
-  try {
-    const times: number[] = [];
-    for (let i = 0; i <= count; i++) {
-      const browser = await openBrowser(app.baseUrl);
-      try {
-        const page = browser.page;
-        await signIn(page, undefined, app.persist);
-        const cdp = await browser.context.newCDPSession(page);
-        await cdp.send("Network.clearBrowserCache");
-        await page.goto("/bt/dashboard/map");
-        await page.waitForFunction(drawn, undefined, { timeout: 30_000, polling: "raf" });
-        const ms = await page.evaluate<number>("performance.now()");
-        // the first run warms the server up; it is not counted
-        if (i > 0) times.push(ms);
-        log(`dashboard: first render ${i === 0 ? "(warm-up)" : `${i}/${count}`}: ${fmt(ms)} ms`);
-      } finally {
-        await browser.close();
-      }
+  const app = await benchApp();
+  const times: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const browser = await openBrowser(app.baseUrl);
+    try {
+      const page = browser.page;
+      await signIn(page, undefined, app.persist);
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache");
+      await page.goto("/bt/dashboard/map");
+      await page.waitForFunction(drawn, undefined, { timeout: 30_000, polling: "raf" });
+      const ms = await page.evaluate<number>("performance.now()");
+      // the first run warms the server up; it is not counted
+      if (i > 0) times.push(ms);
+      log(`dashboard: first render ${i === 0 ? "(warm-up)" : `${i}/${count}`}: ${fmt(ms)} ms`);
+    } finally {
+      await browser.close();
     }
-    return times;
-  } finally {
-    await app.stop();
   }
+  return times;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { cliOptions, type BenchOptions } from "./sizes.ts";
-import { printTable, type Figures, type Line } from "./table.ts";
+import { benchEnd, printTable, type Figures, type Line } from "./table.ts";
 import { recordFigures } from "./records.ts";
 import { webFigures } from "./web.ts";
 import { flowFigures } from "./flow.ts";
@@ -83,6 +83,7 @@ for (const [name, file, figures] of sections) {
   }
   took.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
+await benchEnd();
 const seconds = (performance.now() - started) / 1000;
 printTable(`qifu bench${options.smoke ? " (smoke: small sizes, figures not judged)" : ""} — ${new Date().toISOString()} — ${seconds.toFixed(0)} s`, lines);
 log(`sections: ${took.join(", ")}`);

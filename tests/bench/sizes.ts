@@ -49,7 +49,7 @@ const table = {
     /** `wrangler check startup` (workerd's start-up profile): slow, left out of the smoke run */
     workerd: flag(true, false),
   },
-  pipeline: { count: size(1_000, 50, "BENCH_PIPELINE_COUNT") },
+  pipeline: { count: size(1_000, 20, "BENCH_PIPELINE_COUNT") },
   workreports: { visits: size(100_000, 2_000, "BENCH_VISITS"), runs: size(30, 3) },
   tasks: { tasks: size(100_000, 1_000, "BENCH_TASKS"), boardRuns: size(30, 3) },
   evaluation: { enterprises: size(100_000, 500, "BENCH_EVAL_ENTERPRISES"), routeRuns: size(60, 5) },

@@ -18,13 +18,20 @@ export function printTable(title: string, lines: Line[]) {
   for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
 }
 
+const endings: (() => Promise<unknown>)[] = [];
+/** Work for the end of the run, once every section is done: stopping a server that sections share. */
+export const atBenchEnd = (work: () => Promise<unknown>) => void endings.push(work);
+export async function benchEnd() {
+  for (const work of endings.splice(0)) await work();
+}
+
 /**
  * A section's module run as a script: its table (`--smoke` for the smoke sizes), or with `--json` its rows
  * as JSON on the last line of stdout (a section the bench runs in a child process).
  */
 export async function runAlone(title: string, figures: Figures): Promise<never> {
   const options = cliOptions();
-  const lines = await figures(options);
+  const lines = await figures(options).finally(benchEnd);
   if (process.argv.includes("--json")) console.log(JSON.stringify(lines));
   else printTable(`${title}${options.smoke ? " (smoke)" : ""} — ${new Date().toISOString()}`, lines);
   process.exit(0);
