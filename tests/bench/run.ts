@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { cliOptions, type BenchOptions } from "./sizes.ts";
 import { benchEnd, printTable, type Figures, type Line } from "./table.ts";
 import { recordFigures } from "./records.ts";
-import { webFigures } from "./web.ts";
+import { benchApp, webFigures } from "./web.ts";
 import { flowFigures } from "./flow.ts";
 import { enterpriseFigures } from "./enterprise.ts";
 import { syncFigures } from "./sync.ts";
@@ -68,6 +68,9 @@ const sections: [string, string, Figures][] = [
 
 const options = cliOptions();
 const started = performance.now();
+// smoke: the app the browser sections open (a minute of migrations and seed) starts beside the first sections;
+// a failure to start shows in those sections
+if (options.smoke) benchApp().catch(() => {});
 const lines: Line[] = [];
 const failed: string[] = [];
 const took: string[] = [];

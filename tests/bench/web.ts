@@ -129,11 +129,13 @@ let app: Promise<AppServer> | undefined;
  * D1 with the seed (startApp: about a minute on a busy machine), started once per bench process, stopped at
  * its end. The figures only read from it.
  */
-export function benchApp(): Promise<AppServer> {
+export async function benchApp(): Promise<AppServer> {
   ensureWebBuilt();
   if (!app) {
     log("web: starting the app on fresh local D1");
     const starting = startApp();
+    // the sections await it (a failure to start shows there); the end of the run stops it
+    starting.catch(() => {});
     atBenchEnd(() => starting.then((started) => started.stop(), () => {}));
     app = starting;
   }
