@@ -34,11 +34,11 @@ const table = {
   flow: {
     // the HTTP todo figure reads pages 1–20 and wants each full: 200 open tasks at least
     openTasks: size(100_000, 200, "BENCH_OPEN_TASKS"),
-    approvals: size(300, 8, "BENCH_APPROVALS"),
+    approvals: size(300, 4, "BENCH_APPROVALS"),
     todoRuns: size(200, 20),
     todoHttpRuns: size(100, 20),
   },
-  enterprise: { applications: size(200, 10, "BENCH_APPLICATIONS"), readRuns: size(50, 5) },
+  enterprise: { applications: size(200, 5, "BENCH_APPLICATIONS"), readRuns: size(50, 3) },
   sync: {
     enterprises: size(10, 2, "BENCH_SYNC_ENTERPRISES"),
     // the source pages by 100
