@@ -4,7 +4,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { NodeD1 } from "./node-d1.ts";
 import { demoAdminPassword, seedStatements } from "../../worker/seed/index.ts";
@@ -60,26 +60,40 @@ export async function benchPort(variable: string): Promise<number> {
   return process.env[variable] ? Number(process.env[variable]) : freePort();
 }
 
-/** Starts the bench Worker on `port`; `stop` ends its whole process group (also when the bench exits). */
+/** What each started bench Worker writes (by its base URL): shown when it does not come up. */
+const started = new Map<string, { server: ChildProcess; log: string }>();
+
+/** Starts the bench Worker on `port`, its output in `<persist>/wrangler-dev.log`; `stop` ends its whole process group (also when the bench exits). */
 export function startBenchWorker(persist: string, port: number, vars: Record<string, string> = {}): { server: ChildProcess; base: string; stop: () => void } {
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", ...varArgs], { detached: true, stdio: "ignore" });
+  const log = `${persist}/wrangler-dev.log`;
+  const out = openSync(log, "w");
+  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", ...varArgs], { detached: true, stdio: ["ignore", out, out] });
+  closeSync(out);
   const stop = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {}
   };
   process.on("exit", stop);
-  return { server, base: `http://127.0.0.1:${port}`, stop };
+  const base = `http://127.0.0.1:${port}`;
+  started.set(base, { server, log });
+  return { server, base, stop };
 }
 
-/** Waits until the bench Worker answers (wrangler dev takes a while to start). */
+/** Waits until the bench Worker answers (wrangler dev takes a while to start); when it exits or takes past 2 minutes, throws with the end of its output. */
 export async function waitForBenchWorker(base: string) {
+  const worker = started.get(base);
+  const failure = (why: string) => {
+    const tail = worker && existsSync(worker.log) ? readFileSync(worker.log, "utf8").trim().split("\n").slice(-15).join("\n") : "";
+    return new Error(`bench worker ${why}${tail ? `; the end of ${worker!.log}:\n${tail}` : ""}`);
+  };
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/bare?runs=1`)).ok) return;
     } catch {}
-    if (i > 240) throw new Error("bench worker did not start");
+    if (worker && worker.server.exitCode !== null) throw failure(`exited (${worker.server.exitCode}) before answering on ${base}`);
+    if (i > 240) throw failure(`did not answer on ${base} within 2 minutes`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -10,7 +10,7 @@ import { demoAdminPassword, seedId, seedMeta } from "../../worker/seed/index.ts"
 import { buildEnterpriseDemo, showcaseEnterprise } from "../../worker/seed/enterprise-demo/index.ts";
 import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
-import { summarise } from "./scenarios.ts";
+import { timed } from "./scenarios.ts";
 import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
 import { runAlone, type Line } from "./table.ts";
 
@@ -42,16 +42,6 @@ export async function enterpriseFigures(options: BenchOptions = {}): Promise<Lin
     await waitForBenchWorker(base);
     const { api, signIn } = benchApi(base);
     await signIn("admin", demoAdminPassword);
-    /** median and p95 of `runs` sequential requests, in ms */
-    const latency = async (path: string) => {
-      const samples: number[] = [];
-      for (let i = 0; i < readRuns; i++) {
-        const t = performance.now();
-        await api(path);
-        samples.push(performance.now() - t);
-      }
-      return summarise(samples);
-    };
     const code = showcaseEnterprise.creditCode;
     const reads: [string, string][] = [
       ["an enterprise tab: patents of one enterprise (10 rows and the total)", `/common/enpatentinfo/list?creditCode=${code}&page=1&limit=10`],
@@ -65,7 +55,7 @@ export async function enterpriseFigures(options: BenchOptions = {}): Promise<Lin
     ];
     const lines: Line[] = [[`demo region written (${fmt(records)} records, events and read models), s`, fmt(seedSeconds, 1), "", "", "", null]];
     for (const [name, path] of reads) {
-      const { median, p95 } = await latency(path);
+      const { median, p95 } = await timed(readRuns, () => api(path));
       log(`${name}: ${fmt(median, 1)} ms (p95 ${fmt(p95, 1)})`);
       lines.push([`${name}, over HTTP, median ms (p95 ${fmt(p95, 1)})`, fmt(median, 1), "", "", "", null]);
     }

@@ -20,7 +20,7 @@ import type { Definition } from "../../events/evaluation/definition.ts";
 import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
 import { runAlone, type Line } from "./table.ts";
 import { chunkSize } from "../../worker/evaluation/run.ts";
-import { summarise } from "./scenarios.ts";
+import { timed } from "./scenarios.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -108,19 +108,9 @@ async function measure(persist: string, port: number, count: number, runs: numbe
     await signIn("admin", demoAdminPassword);
     const modelId = (await api<{ id: string }>("/common/tbevaluationmodel/save", { name: "压测评价模型", code: `BENCH${Date.now().toString(36)}`, modelType: "comprehensive", status: "1", totalScore: 100, definition })).data.id;
     const codeOf = (i: number) => records(i)[0]![1].creditCode as string;
-    /** median and p95 of `runs` sequential calls, in ms */
-    const timed = async (call: (i: number) => Promise<unknown>) => {
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        await call(i);
-        samples.push(performance.now() - t0);
-      }
-      return summarise(samples);
-    };
-    const one = await timed((i) => api("/common/tbevaluationmodel/evaluation", { modelId, creditCode: codeOf((i * 7919) % count), asOf }));
-    const preview = await timed((i) => api("/common/tbevaluationmodel/evaluation/preview", { modelId, creditCode: codeOf((i * 104729) % count), asOf }));
-    const bare = await timed(() => fetch(`${base}/bare-batch`).then((r) => r.arrayBuffer()));
+    const one = await timed(runs, (i) => api("/common/tbevaluationmodel/evaluation", { modelId, creditCode: codeOf((i * 7919) % count), asOf }));
+    const preview = await timed(runs, (i) => api("/common/tbevaluationmodel/evaluation/preview", { modelId, creditCode: codeOf((i * 104729) % count), asOf }));
+    const bare = await timed(runs, () => fetch(`${base}/bare-batch`).then((r) => r.arrayBuffer()));
     log(`one enterprise through the route: median ${fmt(one.median, 1)} ms`);
     const scoring = (await (await fetch(`${base}/evaluation/score?modelId=${modelId}&asOf=${asOf}&chunk=500`)).json()) as { scored: number; passed: number; ms: number; perSecond: number };
     log(`scored ${fmt(scoring.scored)} in ${fmt(scoring.ms)} ms`);
