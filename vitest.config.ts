@@ -47,6 +47,8 @@ export default defineConfig(async () => ({
           PORTAL_OA_SECRET: "test-oa-portal-secret",
           PORTAL_PF_SECRET: "test-pf-portal-secret",
           FORM_LINK_SECRET: "test-form-link-secret",
+          // the built-in sample sync source, as locally (a deployment has none unless SYN_SOURCE_URL is set)
+          SYN_SOURCE: "builtin",
           // a throw-away did:web signing key per run: tests verify with the public key of /.well-known/did.json
           DID_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
         },

@@ -6,7 +6,7 @@
  * export const post = defineFamily({ path: "/common/projectorgpost", perm: "common:projectorgpost",
  *   table: "project_org_post", label: { "zh-CN": "岗位", "en-US": "Post" }, fields: { name: field.text(...) }, ... });
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { MessageKey, Text } from "./i18n.ts";
 import { columnName, fieldInputSchema, type Field } from "./fields.ts";
 import { lazyProperty } from "./lazy.ts";

@@ -2,7 +2,7 @@
  * Field kinds of record families: each kind knows its SQL column type, its zod schema and how a value
  * travels between a record (JSON) and a read-model row (SQLite).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Text } from "./i18n.ts";
 import { rules, type RuleName } from "./rules.ts";
 import { lazyProperty } from "./lazy.ts";

@@ -100,6 +100,8 @@ export const messages = {
   uploadMissing: { "zh-CN": "请选择要上传的文件", "en-US": "Choose a file to upload" },
   uploadEmpty: { "zh-CN": "不能上传空文件", "en-US": "An empty file cannot be uploaded" },
   bindCodeIssued: { "zh-CN": "绑定码已生成，{minutes} 分钟内有效", "en-US": "Binding code issued, valid for {minutes} minutes" },
+  syncNoSource: { "zh-CN": "未配置外部数据源（SYN_SOURCE_URL），未同步任何数据", "en-US": "No source configured (SYN_SOURCE_URL): nothing was synchronised" },
+  syncAlreadyRunning: { "zh-CN": "各同步列表均已在同步中", "en-US": "Every list was already being synchronised" },
   rebuildDone: { "zh-CN": "读模型重建完成", "en-US": "Read models rebuilt" },
   noSuchVersion: { "zh-CN": "不能还原到版本 {version}：该版本不存在或就是当前版本", "en-US": "Cannot revert to version {version}: it does not exist or is the current one" },
   reverted: { "zh-CN": "已还原到版本 {version}", "en-US": "Reverted to version {version}" },

@@ -138,6 +138,44 @@ describe("sync from the local enterprise-credit API", () => {
     expect(await rowsOf(e.creditCode)).toBe(250);
   }, 120_000);
 
+  it("recognises items the source resent unchanged by their content hash in SQL, never deciding them again", async () => {
+    const e = await enterprise();
+    await scenario({ ...e, total: 250 });
+    await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    // the read model's copy of one item no longer matches what the source sends: a decision in JavaScript
+    // (comparing the kept item) would write an update; the content hash kept for the item says "unchanged"
+    const id = (await env.DB.prepare(`SELECT id FROM ${table} WHERE credit_code = ? LIMIT 1`).bind(e.creditCode).first<{ id: string }>())!.id;
+    await env.DB.prepare(`UPDATE ${table} SET raw = '{}' WHERE id = ?`).bind(id).run();
+    const before = await eventCount();
+    const again = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect([again.unchanged, again.updated, await eventCount()]).toEqual([250, 0, before]);
+    // without the kept hashes the items go through the full decision, which finds the one that differs
+    await env.DB.prepare("DELETE FROM sync_item WHERE list = ?").bind(judgments.family.name).run();
+    const decided = await runToEnd((await startRun(env.DB, judgments, { creditCodes: [e.creditCode] })).runId, localSource());
+    expect([decided.unchanged, decided.updated, await eventCount()]).toEqual([249, 1, before + 1]);
+    expect(await count("SELECT COUNT(*) AS n FROM sync_item WHERE list = ?", judgments.family.name)).toBeGreaterThanOrEqual(250);
+  }, 120_000);
+
+  it("skips whole pages an enterprise's source sent exactly as before, many enterprises a step", async () => {
+    const companies = [await enterprise(), await enterprise(), await enterprise()];
+    for (const [i, e] of companies.entries()) await scenario({ ...e, total: 2 + i });
+    const creditCodes = companies.map((e) => e.creditCode);
+    const first = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([first.enterprises, first.pages, first.created]).toEqual([3, 3, 9]);
+    const kept = `SELECT COUNT(*) AS n FROM sync_page WHERE list = ? AND credit_code IN (SELECT value FROM json_each(?))`;
+    expect(await count(kept, judgments.family.name, JSON.stringify(creditCodes))).toBe(3);
+    // with the item hashes gone, an unchanged page is still skipped whole: no item of it is decided or hashed again
+    await env.DB.prepare("DELETE FROM sync_item WHERE list = ?").bind(judgments.family.name).run();
+    const before = await eventCount();
+    const again = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([again.read, again.unchanged, again.created, again.updated, await eventCount()]).toEqual([9, 9, 0, 0, before]);
+    expect(await count("SELECT COUNT(*) AS n FROM sync_item WHERE list = ?", judgments.family.name)).toBe(0);
+    // one enterprise's page changes: only its items are decided
+    await scenario({ ...companies[1]!, total: 3, revision: 1 });
+    const changed = await runToEnd((await startRun(env.DB, judgments, { creditCodes })).runId, localSource());
+    expect([changed.unchanged, changed.updated]).toEqual([6, 3]);
+  }, 60_000);
+
   it("marks a record the source stopped sending as removed at source, keeps it, and says so in the run", async () => {
     const e = await enterprise();
     await scenario({ ...e, total: 5 });
@@ -249,7 +287,7 @@ describe("the built-in offline source", () => {
       await instance.modify(async (m) => {
         await m.disableSleeps();
       });
-      await env.SYNC_WORKFLOW!.create({ id: runId, params: { runId } });
+      await env.SYNC_WORKFLOW!.create({ id: runId, params: { runIds: [runId] } });
       await instance.waitForStatus("complete");
       expect(await instance.getOutput()).toBe("done");
     } finally {
@@ -270,9 +308,11 @@ describe("the built-in offline source", () => {
     expect(started.body.code).toBe(0);
     const runId = started.body.data.runId as string;
     let status = "running";
-    for (let i = 0; i < 100 && status === "running"; i++) {
+    // the run's Workflow instance moves it on; the cron's advance only hands on runs whose instance stopped
+    for (let i = 0; i < 200 && status === "running"; i++) {
       await advanceRunning(env, store, Date.now(), 5_000);
       status = (await call(`/syn/runs/${runId}`, { token })).body.data.status;
+      if (status === "running") await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe("done");
     const runs = await call(`/syn/runs?list=synjuddoclist&pageSize=5`, { token: staff.token });
@@ -282,17 +322,30 @@ describe("the built-in offline source", () => {
     expect(bad.body.code).toBe(422);
   }, 60_000);
 
+  it("synchronises nothing where no source is configured, and the job's log says so in the reader's language", async () => {
+    const unsourced = { ...env, SYN_SOURCE: undefined, SYN_SOURCE_URL: undefined };
+    const runs = await count("SELECT COUNT(*) AS n FROM sync_run");
+    const events = await eventCount();
+    const result = await runJob(unsourced, store, registeredJobHandlers, { jobId: null, jobName: "sync without source", beanName: "synService", methodName: "run", params: {}, trigger: "source" }, Date.now());
+    expect(result.status).toBe("success");
+    expect([await count("SELECT COUNT(*) AS n FROM sync_run"), await eventCount()]).toEqual([runs, events]);
+    const zh = (await call(`/job/scheduleLog/info/${result.logId}`, { token })).body.data;
+    const en = (await call(`/job/scheduleLog/info/${result.logId}`, { token, lang: "en-US" })).body.data;
+    expect([zh.read, zh.written, zh.message]).toEqual([0, 0, "未配置外部数据源（SYN_SOURCE_URL），未同步任何数据"]);
+    expect(en.message).toBe("No source configured (SYN_SOURCE_URL): nothing was synchronised");
+  });
+
   it("runs as the synService.run job: the log stays running until the runs end, then counts what they wrote", async () => {
     const e = await enterprise();
     const result = await runJob(env, store, registeredJobHandlers, { jobId: null, jobName: "sync test", beanName: "synService", methodName: "run", params: { lists: ["synjuddoclist", "synDisSxbzxrlist"], creditCodes: [e.creditCode] }, trigger: "source" }, Date.now());
     // the runs also advance in their Workflow instances: the log is completed by whichever ends the last run,
     // just after that run's status changes, so wait for the log itself rather than for the runs
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 200; i++) {
       const running = await count("SELECT COUNT(*) AS n FROM sync_run WHERE log_id = ? AND status = 'running'", result.logId);
       const logOpen = await count("SELECT COUNT(*) AS n FROM job_log WHERE log_id = ? AND status = 'running'", result.logId);
       if (running === 0 && logOpen === 0) break;
       if (running > 0) await advanceRunning(env, store, Date.now(), 5_000);
-      else await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 100));
     }
     const log = await env.DB.prepare("SELECT status, read, written FROM job_log WHERE log_id = ?").bind(result.logId).first<{ status: string; read: number; written: number }>();
     const expected = sampleCount(judgments, e.creditCode) + sampleCount(listsByName.get("syndissxbzxrlist")!, e.creditCode);

@@ -38,14 +38,16 @@ import { builtInJobHandlers } from "./jobs/registry.ts";
 import type { RegisteredHandler } from "./jobs/handler.ts";
 
 const services = servicesModule(families);
-linkBusiness(...services.businessLinks);
-linkBusiness(...formsModule.businessLinks);
+// the flow module reads these on the first instance move that needs them
+linkBusiness(services.businessLinks);
+linkBusiness(() => formsModule.businessLinks);
 linkStartForm(formsModule.startForm);
 
 /** In registration order: own verbs before the record engine's generic family routes. */
 export const modules: Module[] = [authModule, sysModule, filesModule, openapiModule, flowModule, msgModule, services, enterpriseModule, datamodelModule, reportsModule, formsModule, webhooksModule, jobsModule(() => registeredJobHandlers), syncModule, workreportsModule, tasksModule, visitsModule, ganttModule, evaluationModule, policyModule, gatewayModule, creditModule, didModule, notaryModule, recordsModule(families)];
 
-export const store = eventStore(modules.flatMap((m) => m.projections));
+/** Bound to the projections the store lists on first use (building them is no part of the start-up budget). */
+export const store = eventStore(() => modules.flatMap((m) => m.projections));
 
 /** Every API route, in registration order. */
 export function buildRoutes(): RouteTable {

@@ -10,7 +10,7 @@
  * revoked, today within its period, covering the reader) and logged — refusals too — with the hash of what
  * it showed: the query records.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Permission tags of the credit screen (events/seed/menus.ts puts them on /bt/credit). */
 export const creditTags = {

@@ -11,7 +11,7 @@
  * divisions (sys_area), so an enterprise of 杨陵区 (610403) counts under 咸阳市 and one of 韩城市 (610581)
  * under 渭南市, as the divisions say.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The province the dashboard maps: 陕西省 (the seeded divisions' root, the boundary file's province). */
 export const provinceCode = "610000";

@@ -4,7 +4,7 @@
  * fields as rows with their commands, its table's metadata, the field types and the run-time definition.
  * The records' verbs (/datamodel/data/…) and the models' list and info are the record engine's.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { modelFieldTypes } from "../datamodel/definition.ts";
 import { viewDefinitionSchema } from "../datamodel/view.ts";
 import { recordMeta, savedRecord, verb } from "./verb.ts";

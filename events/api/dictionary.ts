@@ -2,7 +2,7 @@
  * A dictionary entry as answers carry it (worker/sys/dictionary.ts selects these columns): the lookups'
  * entries and the dictionaries a fill-in link's page receives with its form.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 export const dictEntry = z.strictObject({

@@ -5,7 +5,7 @@
  * one by hand. The public documents themselves (/.well-known/did.json, /enterprise/<code>/did.json,
  * /institution/<code>/did.json) and the status list (/credentials/status/1) are served outside /api.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 const base = "/did";

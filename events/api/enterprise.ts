@@ -2,7 +2,7 @@
  * The enterprise master's own reads for the profile (worker/enterprise/master.ts): the timeline of an
  * enterprise's records and the record count per profile list.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 const master = "/common/enenterprisebasicinfo";

@@ -5,7 +5,7 @@
  * star lists (enterprises whose latest result under a model reaches the model's star threshold, each with
  * the result that put it there). The breakdown is events/evaluation/breakdown.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { bilingual, verb } from "./verb.ts";
 import { breakdownSchema } from "../evaluation/breakdown.ts";
 import { definitionSchema } from "../evaluation/definition.ts";

@@ -2,7 +2,7 @@
  * The file store's upload (worker/files/routes.ts): one file per call as multipart form data, stored in R2
  * with its metadata a record of the file family; the answer is that record with its download address.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 export const uploadForm = z.object({

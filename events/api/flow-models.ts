@@ -3,7 +3,7 @@
  * designer's tree or from BPMN XML, publish a version, the model ↔ form binding and starting an instance of the
  * latest version (from a process form: its filled form too). The list is events/api/flow.ts `models`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { processTree } from "../flow/tree.ts";
 import { modelRow } from "./flow.ts";
 import { verb } from "./verb.ts";

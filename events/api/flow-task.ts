@@ -4,7 +4,7 @@
  * instance's summary, the diagram, the variables, the return targets and the next nodes, and the user's own
  * opinion phrases.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { businessView } from "../flow/business-view.ts";
 import { formFieldTypes, formPermValues } from "../flow/tree.ts";
 import { instanceStatus } from "./flow.ts";

@@ -5,7 +5,7 @@
  * enterprise and the record's own title, as the module that started it said. Also my task counts, an
  * instance's flow record, the processes one may start and the process models' list (worker/flow/routes/models.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 const task = "/flowable/task";

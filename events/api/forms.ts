@@ -6,7 +6,7 @@
  * and the public page's two verbs, reading and submitting by the link's token (worker/forms/links.ts). The
  * lists and infos of forms, releases and filled forms are the record engine's.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { formLayoutSchema } from "../forms/layout.ts";
 import { modelDefinition } from "./datamodel.ts";
 import { dictEntry } from "./dictionary.ts";

@@ -3,7 +3,7 @@
  * picture settings (`/project/visualpicconf`). The import (`/gantt/importProject`, a multipart upload), the
  * export (`/gantt/exportProject`) and the template answer files and are documented with their routes.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { planTask, planTasks } from "../gantt/plan.ts";
 import { visualSettings } from "../gantt/visual.ts";
 import { verb } from "./verb.ts";

@@ -16,7 +16,7 @@
  * A multipart call (declaration upload) posts form fields `method` and `params` (JSON text) and its files
  * as `file` parts; its module code comes in the `moduleCode` request header.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Text } from "../i18n.ts";
 
 export const gatewayPath = "/gateway";

@@ -2,7 +2,7 @@
  * The scheduled jobs' verbs (worker/jobs/routes.ts): the jobs with their next run, the handlers a job may
  * name, counts, a cron preview, the state commands and run-now, and the run log.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { bilingual, idsBody, recordMeta, savedRecord, verb } from "./verb.ts";
 
 const schedule = "/job/schedule";

@@ -2,7 +2,7 @@
  * A user's own list settings (worker/sys/list-settings.ts): column settings per list and saved views, mine
  * and those shared with a role I hold. Any signed-in user; each verb scopes the records to their owner.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { listColumns } from "../families/sys.ts";
 import { recordMeta, verb } from "./verb.ts";
 

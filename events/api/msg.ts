@@ -3,7 +3,7 @@
  * summary), the read marks, the work a message leads to, forwarding, and the message points and to-do types
  * the type screens pick from. The message types' list and info are the record engine's.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { messagePointValues } from "../families/msg.ts";
 import { verb } from "./verb.ts";
 

@@ -9,7 +9,7 @@
  * bytes); the transaction hash (`txHash`) is the chain value of that event. Verification recomputes both
  * chains from the events and compares them with what was anchored.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const notaryKinds = ["notary", "confirm"] as const;
 export type NotaryKind = (typeof notaryKinds)[number];

@@ -10,7 +10,7 @@
  * Reasons are rendered in the request's language; the structured fields beside the text let a screen
  * draw its own (fact, actual, expected, gap).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 const base = "/common/paclist";

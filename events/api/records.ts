@@ -3,7 +3,7 @@
  * record's history, the recycle bin and a spreadsheet import's answer. One verb pair per family path; the API document describes them per
  * family from its declaration (the recycle bin's record as the family's row).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 /** One event of a record's stream told as history (worker/store/history.ts). */

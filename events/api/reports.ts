@@ -3,7 +3,7 @@
  * a report file by code and a run of a published report. The balance sheet and the export (a file) are not
  * typed here yet.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { reportDefinitionSchema, reportSourceSchema } from "../reports/definition.ts";
 import { reportAnswerSchema, sourceFieldSchema } from "../reports/answer.ts";
 import { bilingual, recordMeta, verb } from "./verb.ts";

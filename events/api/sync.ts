@@ -3,7 +3,7 @@
  * under the list's list tag. Starting a run is `POST /syn/{name}/run`, one route per list with its own tag,
  * answering `runStarted`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { verb } from "./verb.ts";
 
 export const runStarted = z.strictObject({ runId: z.string(), started: z.boolean() });

@@ -3,7 +3,7 @@
  * from the event store, the candidate lists the workflow designer picks approvers from (any signed-in user),
  * the roles for selects and their holders before a delete.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { recordMeta, verb } from "./verb.ts";
 
 /** One row of the operation log: an event with who wrote it, when, in which request and from where. */

@@ -4,7 +4,7 @@
  * state, a timeline, per-staff counts for a manager's "today" view), follow-ups and the reminders sent.
  * Plans and tasks themselves (list, info, save…) are the record engine's standard set.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { recordMeta, verb } from "./verb.ts";
 
 const plan = "/common/entaskplan";

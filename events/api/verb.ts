@@ -12,7 +12,7 @@
  * export const pause = verb({ method: "POST", path: "/job/schedule/pause", body: idsBody, response: z.strictObject({ changed: z.number() }) });
  * const { changed } = await call(pause, { body: { ids } });
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export interface Verb {
   method: "GET" | "POST";

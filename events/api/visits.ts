@@ -4,7 +4,7 @@
  * allocation of enterprises to staff (confirm, then commit once) and check-ins with their distance.
  * Rows of a declared family are the family's record (its fields and meta), so they are `familyRow`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { bilingual, verb } from "./verb.ts";
 
 const visit = "/common/encompanyvisit";

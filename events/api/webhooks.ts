@@ -3,7 +3,7 @@
  * delivery. The deliveries' list and info are the record engine's; the portals' signed intake and outcome
  * read answer HTTP statuses beside the envelope and are documented with their routes.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { recordMeta, verb } from "./verb.ts";
 
 export const deliveryOutcome = z.enum(["accepted", "failed", "duplicate"]);

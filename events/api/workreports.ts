@@ -4,7 +4,7 @@
  * person leaves the read receipt), the leader's review, and the statistics calls of spec §7
  * (`/common/enworkreport` visitList, trainingList, roadshowList, statCount, jgStatCount).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { recordMeta, verb } from "./verb.ts";
 
 const base = "/common/enworkreport";

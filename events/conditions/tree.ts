@@ -7,7 +7,7 @@
  * two-valued logic: a comparison on a missing fact is false (the SQL wraps every leaf in coalesce(…, 0)),
  * and `not` flips the answer.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** A fact's value as the evaluator sees it: a number, text (ISO date, dictionary value), a flag, a multi-value dictionary, or missing. */
 export type FactValue = number | string | boolean | string[] | null;

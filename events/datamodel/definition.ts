@@ -4,7 +4,7 @@
  * declaration in events/families gives, so lists, forms, validation, history, search and spreadsheets work
  * unchanged. Pure: shared by the Worker and the browser.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, familyTags, l, type Family, type FilterOp } from "../family.ts";
 import { field, type Field } from "../fields.ts";
 import { withLazy } from "../lazy.ts";

@@ -4,7 +4,7 @@
  * declared fields only: the SQL is built here from those names (columns are derived, never typed by the
  * user), and the only user text in it is filter values, quoted by `quoteLiteral` (a view takes no parameters).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { columnName, type Field } from "../fields.ts";
 import type { ModelField, ModelFieldType } from "./definition.ts";
 import { reservedFieldNames } from "./names.ts";

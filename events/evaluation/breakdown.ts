@@ -5,7 +5,7 @@
  * or was deleted. The same schema is the result record's `breakdown` field, the preview's answer and the
  * web's explanation panel's input.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { bilingual } from "../api/verb.ts";
 import type { Trace } from "../conditions/evaluate.ts";
 

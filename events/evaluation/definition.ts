@@ -15,7 +15,7 @@
  * Measures read facts (events/conditions/facts.ts) or a paper's answers (`q:<question code>`); a ratio of
  * two of them covers the schemes' "科技人员数占职工总数的比例".
  */
-import { z } from "zod";
+import * as z from "zod";
 import { conditionSchema } from "../conditions/tree.ts";
 
 const text = z.strictObject({ "zh-CN": z.string().trim().min(1).max(200), "en-US": z.string().trim().min(1).max(200) });

@@ -4,7 +4,7 @@
  * home configuration and images, and company-to-partner data. Declarations only: scoring, visit and
  * matching logic come in a later issue. Field lists follow FIELDS.md §2.4 and spec §3 where they exist.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l, type RecordProblem } from "../family.ts";
 import { field } from "../fields.ts";
 import { definitionSchema, type Definition } from "../evaluation/definition.ts";

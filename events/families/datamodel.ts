@@ -3,7 +3,7 @@
  * declared family, so its history (the engine's) is the model's version history; its records live in a
  * run-time family built from the definition (events/datamodel/definition.ts `familyOfModel`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l } from "../family.ts";
 import { field } from "../fields.ts";
 import { maxModelFields, modelFieldSchema } from "../datamodel/definition.ts";

@@ -3,7 +3,7 @@
  * intellectual property, finance, honours, risks and the platform's own service records. Field keys,
  * dictionaries, filters and sorts follow FIELDS.md §2.1. Amounts carry their unit in the label.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l, type Family } from "../family.ts";
 import { field } from "../fields.ts";
 

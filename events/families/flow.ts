@@ -3,7 +3,7 @@
  * last published version) and each user's approval opinions. As records they get history, revert and the
  * recycle bin from the record engine; publishing a model is the workflow module's own verb.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l } from "../family.ts";
 import { field } from "../fields.ts";
 

@@ -4,7 +4,7 @@
  * abnormal records an administrator marks handled or ignored. The runs themselves are an operational log
  * (worker/jobs/schema.ts `job_log`), not events: high volume, dropped after 90 days.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l } from "../family.ts";
 import { field } from "../fields.ts";
 

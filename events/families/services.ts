@@ -4,7 +4,7 @@
  * contacts, star enterprises, matters and messages. Fields from FIELDS.md §2.1–2.4; lifecycle fields follow
  * the services' contract exactly, since worker/services writes them by key.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l, requiredWhen, type RecordProblem } from "../family.ts";
 import { field } from "../fields.ts";
 

@@ -4,7 +4,7 @@
  * `UpstreamSource` side by side — and the sync adapter (worker/sync) reads only these declarations, so adding
  * a list is adding a declaration, never adapter code.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l, type Family, type FamilySpec } from "../family.ts";
 import { field, type Field } from "../fields.ts";
 

@@ -10,7 +10,7 @@
  * the upstream key is assumed equal to ours. Where a key reads "A ‖ B" the declared `key` is the business key
  * every item carries (so two providers dedupe, §1.4) and a provider id, if any, goes to `idField`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../family.ts";
 import { field } from "../fields.ts";
 import type { Text } from "../i18n.ts";

@@ -3,7 +3,7 @@
  * (FIELDS.md §3.2–§3.5). Each is attached to the queried enterprise by creditCode/entName, carries the sync
  * bookkeeping of §1.1, and declares its upstream array beside it (`SynList`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../family.ts";
 import { field } from "../fields.ts";
 import { enterpriseScope, patentFields, softwareCopyrightFields } from "./enterprise.ts";

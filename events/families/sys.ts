@@ -1,5 +1,5 @@
 /** System administration record families. */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l, requiredWhen } from "../family.ts";
 import { field } from "../fields.ts";
 

@@ -2,7 +2,7 @@
  * Webhook deliveries from the external portals: one record per (portal, delivery id), written
  * only by the intake (worker/webhooks/), keeping the payload for an administrator's replay.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineFamily, l } from "../family.ts";
 import { field } from "../fields.ts";
 

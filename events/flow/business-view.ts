@@ -5,7 +5,7 @@
  * hidden at the reader's node left out (absent, not blanked).
  */
 
-import { z } from "zod";
+import * as z from "zod";
 
 export const businessFieldKinds = ["text", "longText", "number", "date", "dict", "bool", "ref", "files", "enterprise", "json"] as const;
 export type BusinessFieldKind = (typeof businessFieldKinds)[number];

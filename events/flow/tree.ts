@@ -5,7 +5,7 @@
  * its own) and rejoin before their `children`. Shared by the browser (designer, validation before save) and
  * the Worker (model create/update, conversion to BPMN in events/flow/to-bpmn.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Text } from "../i18n.ts";
 
 // ---------------------------------------------------------------- pieces

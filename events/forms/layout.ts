@@ -3,7 +3,7 @@
  * with its widget and its hidden / read-only / required rules. Pure: the designer, the renderer and the
  * Worker (which refuses a save that breaks a rule) share it, so the browser and the server never disagree.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const formWidgets = ["input", "textarea", "number", "date", "datetime", "select", "radio", "checkbox", "switch", "region", "user", "org", "upload"] as const;
 export type FormWidget = (typeof formWidgets)[number];

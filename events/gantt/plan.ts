@@ -4,7 +4,7 @@
  * (`planProblems`), shared by the Worker, which refuses a broken plan before anything is written, and the
  * browser, which can tell the user early. Every problem names the task and the rule broken.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Lang, Text } from "../i18n.ts";
 
 export const linkTypes = ["FS", "SS", "FF", "SF"] as const;

@@ -3,7 +3,7 @@
  * it, the bar colours, the zoom the chart opens at and the grid columns shown. Every key has a default, so an
  * empty or older stored value still reads as a whole setting.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** #rrggbb */
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);

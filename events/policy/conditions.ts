@@ -3,7 +3,7 @@
  * tree over the facts catalogue (events/conditions/). A policy is met when every one of them holds. This
  * file is what the family's check, the matching in the Worker and the policy editor share.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { conditionSchema } from "../conditions/tree.ts";
 import { checkCondition, type ConditionProblem } from "../conditions/facts.ts";
 import type { MessageKey } from "../i18n.ts";

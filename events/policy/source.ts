@@ -13,7 +13,7 @@
  * Items are in a stable order (by id); a page past the end has no items. An item's `id` is stable at the
  * source: importing it again updates the policy it made (sourceCode + externalId), never a second one.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { policyConditions } from "./conditions.ts";
 
 export const sourceLevels = ["national", "provincial", "municipal", "county"] as const;

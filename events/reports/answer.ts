@@ -3,7 +3,7 @@
  * may not import worker code: the designer's source fields, a result's columns and a run's answer. Zod schemas,
  * so the API contract (events/api/reports.ts) answers with them and the types are inferred once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { bilingual } from "../api/verb.ts";
 import { aggregateFns, chartSchema } from "./definition.ts";
 

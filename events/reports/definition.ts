@@ -4,7 +4,7 @@
  * read model, worker/reports/compile.ts) and the designer in the browser. Field names here are only names:
  * the compiler checks each against the source family's declared fields, never trusting them as SQL.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Where a report reads: a run-time data model (table or view model) by id, or a declared family by `name`. */
 export const reportSourceSchema = z.object({

@@ -13,7 +13,8 @@
  * "0001" means the enterprise has no data (an empty array is equally fine). Items are flat objects whose
  * keys are the upstream names each list's `UpstreamSource.fields` maps.
  */
-import { z } from "zod";
+import * as z from "zod";
+import { lazy } from "../lazy.ts";
 
 export const okCode = "0000";
 export const noDataCode = "0001";
@@ -50,7 +51,13 @@ export function envelope(r: Pick<PageRequest, "product" | "array" | "pageNo" | "
   };
 }
 
-const meta = z.object({ totalCount: z.coerce.number().int().min(0), pageNo: z.coerce.number().int().min(1).optional(), range: z.coerce.number().int().min(1).optional() });
+/** The envelope's parts, built once on first use (a sync reads thousands of pages; nothing is built at import). */
+const schemas = lazy(() => ({
+  head: z.object({ resultCode: z.string(), resultMsg: z.string().optional(), resultData: z.unknown().optional() }),
+  data: z.record(z.string(), z.unknown()),
+  items: z.array(z.record(z.string(), z.unknown())).max(500),
+  meta: z.object({ totalCount: z.coerce.number().int().min(0), pageNo: z.coerce.number().int().min(1).optional(), range: z.coerce.number().int().min(1).optional() }),
+}));
 
 export interface ParsedPage {
   items: Record<string, unknown>[];
@@ -59,13 +66,14 @@ export interface ParsedPage {
 
 /** Parses an answer body for `r`; throws a MalformedPage naming what is wrong (the client retries those). */
 export function parsePage(r: PageRequest, body: unknown): ParsedPage {
-  const head = z.object({ resultCode: z.string(), resultMsg: z.string().optional(), resultData: z.unknown().optional() }).safeParse(body);
+  const { head: headOf, data: dataOf, items: itemsOf, meta } = schemas();
+  const head = headOf.safeParse(body);
   if (!head.success) throw new MalformedPage("the envelope has no resultCode");
   if (head.data.resultCode === noDataCode) return { items: [], totalCount: 0 };
   if (head.data.resultCode !== okCode) throw new UpstreamRefusal(head.data.resultCode, head.data.resultMsg ?? "");
-  const data = z.record(z.string(), z.unknown()).safeParse((head.data.resultData as Record<string, unknown> | undefined)?.[`${r.product}Data`]);
+  const data = dataOf.safeParse((head.data.resultData as Record<string, unknown> | undefined)?.[`${r.product}Data`]);
   if (!data.success) throw new MalformedPage(`resultData.${r.product}Data is missing`);
-  const items = z.array(z.record(z.string(), z.unknown())).max(500).safeParse(data.data[r.array] ?? []);
+  const items = itemsOf.safeParse(data.data[r.array] ?? []);
   if (!items.success) throw new MalformedPage(`${r.array} is not a list of objects`);
   const paging = meta.safeParse(data.data[`${r.array}Meta`] ?? { totalCount: items.data.length });
   if (!paging.success) throw new MalformedPage(`${r.array}Meta.totalCount is missing`);

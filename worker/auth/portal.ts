@@ -3,7 +3,6 @@
  * short-lived single-use ticket (an HS256 JWT signed with the portal's secret), or calls us server to
  * server with a request signed by HMAC-SHA256 over timestamp and body. Both refuse replays.
  */
-import { errors as joseErrors, jwtVerify } from "jose";
 import type { Env } from "../http/env.ts";
 import { DomainError, codes } from "../errors.ts";
 
@@ -30,6 +29,8 @@ export async function redeemTicket(env: Env, ticket: string, now = Date.now()): 
   const issuer = decodeIssuer(ticket);
   const secret = issuer ? secretOf(env, issuer) : undefined;
   if (!secret) throw invalid;
+  // jose loads with the first ticket, not with the Worker (start-up budget)
+  const { errors: joseErrors, jwtVerify } = await import("../http/jwt.ts");
   try {
     const { payload } = await jwtVerify(ticket, new TextEncoder().encode(secret), {
       algorithms: ["HS256"],

@@ -1,5 +1,5 @@
 /** /auth: captcha, account sign-in, portal single sign-on, sign-out. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import { t } from "../../events/i18n.ts";
 import { l } from "../../events/family.ts";

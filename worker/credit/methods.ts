@@ -5,7 +5,7 @@
  * authorisation besides the permission, and are logged either way (./read.ts).
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import {
   accreditListParams, accreditParams, authIdParams, authorisationRow, creditReportUrl, creditTags, enterpriseRow, enterprisesParams, granteesParams, infoUrlAnswer, infoUrlParams,
   queryRecordParams, queryRecordRow, relevanceAnswer, relevanceParams, revokeParams,

@@ -14,7 +14,7 @@ import { DomainError, codes } from "../errors.ts";
 import { readContext } from "./methods.ts";
 import { readReport } from "./read.ts";
 import { refusedPage, reportPage, reportPagePolicy } from "./page.ts";
-import { z } from "zod";
+import * as z from "zod";
 
 const html = (c: Context<AppEnv>, body: string, status: 200 | 403 | 404 | 422 | 502 = 200) => c.html(body, status, { "cache-control": "no-store", "content-security-policy": reportPagePolicy, "x-content-type-options": "nosniff" });
 

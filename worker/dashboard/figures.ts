@@ -4,7 +4,6 @@
  */
 import type { Bucket, Trend } from "../../events/api/dashboard.ts";
 import type { Lang } from "../../events/i18n.ts";
-import { areaEnglish } from "../../events/seed/areas-en.ts";
 import type { Row } from "./queries.ts";
 
 export type Labels = Map<string, Map<string, string>>;
@@ -56,11 +55,22 @@ export interface Division {
   prefecture: string | null;
 }
 
-export const divisionsOf = (rows: Row[]): Division[] =>
-  rows.map((r) => ({ code: String(r.code), name: String(r.name), type: String(r.type), prefecture: r.prefecture === null || r.prefecture === undefined ? null : String(r.prefecture) }));
+/** A division's name in the reader's language, by its code and its Chinese name. */
+export type DivisionName = (code: string, name: string) => string;
 
-/** A division's name in the reader's language (English from the seeded divisions' English names). */
-export const divisionName = (code: string, name: string, lang: Lang) => (lang === "en-US" ? (areaEnglish[code] ?? name) : name);
+/**
+ * The division names of `lang`: English from the seeded divisions' English names, a table that loads with the
+ * first answer in English (not with the Worker: start-up budget).
+ */
+export async function divisionNames(lang: Lang): Promise<DivisionName> {
+  if (lang !== "en-US") return (_code, name) => name;
+  const { areaEnglish } = await import("../../events/seed/areas-en.ts");
+  return (code, name) => areaEnglish[code] ?? name;
+}
+
+/** The divisions with their names in the reader's language. */
+export const divisionsOf = (rows: Row[], nameOf: DivisionName): Division[] =>
+  rows.map((r) => ({ code: String(r.code), name: nameOf(String(r.code), String(r.name)), type: String(r.type), prefecture: r.prefecture === null || r.prefecture === undefined ? null : String(r.prefecture) }));
 
 export interface PrefectureFigure {
   code: string;
@@ -73,10 +83,10 @@ export interface PrefectureFigure {
  * Per-district values summed into their prefectures; every prefecture of the province is present (zero
  * when none), with its districts that have a value. A value on a prefecture's own code counts to it.
  */
-export function rollUp(districtRows: Row[], divisions: Division[], lang: Lang): PrefectureFigure[] {
+export function rollUp(districtRows: Row[], divisions: Division[]): PrefectureFigure[] {
   const byCode = new Map(divisions.map((d) => [d.code, d]));
   const prefectures = new Map<string, PrefectureFigure>(
-    divisions.filter((d) => d.type === "2").map((d) => [d.code, { code: d.code, name: divisionName(d.code, d.name, lang), value: 0, districts: [] }]),
+    divisions.filter((d) => d.type === "2").map((d) => [d.code, { code: d.code, name: d.name, value: 0, districts: [] }]),
   );
   for (const r of districtRows) {
     const division = byCode.get(String(r.key ?? ""));
@@ -84,7 +94,7 @@ export function rollUp(districtRows: Row[], divisions: Division[], lang: Lang): 
     if (!division || !prefecture) continue;
     const value = num(r.value);
     prefecture.value = round2(prefecture.value + value);
-    if (division.type !== "2" && value !== 0) prefecture.districts.push({ key: division.code, label: divisionName(division.code, division.name, lang), value: round2(value) });
+    if (division.type !== "2" && value !== 0) prefecture.districts.push({ key: division.code, label: division.name, value: round2(value) });
   }
   for (const p of prefectures.values()) p.districts.sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
   return [...prefectures.values()];

@@ -12,14 +12,14 @@
  *   service officer;
  * - institutions: the financial institutions of published products and of applications.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { dashboardParams, dashboardPermission, dashboardResults, listedStatuses, type DashboardKind, type MapMetric } from "../../events/api/dashboard.ts";
 import { l } from "../../events/family.ts";
-import type { Lang, Text } from "../../events/i18n.ts";
+import type { Text } from "../../events/i18n.ts";
 import { ValidationError } from "../errors.ts";
 import { gatewayMethod, type GatewayCall, type GatewayMethod, offsetOf } from "../gateway/method.ts";
 import { chinaToday } from "../policy/match.ts";
-import { allBuckets, buckets, divisionName, divisionsOf, labelsOf, lastMonths, lastYears, num, prefectureRanking, rollUp, round2, single, sumOf, trendOf, type Labels } from "./figures.ts";
+import { allBuckets, buckets, divisionNames, divisionsOf, labelsOf, lastMonths, lastYears, num, prefectureRanking, rollUp, round2, single, sumOf, trendOf, type DivisionName, type Labels } from "./figures.ts";
 import * as q from "./queries.ts";
 
 const areaLabel = l("所属区划", "Area");
@@ -31,11 +31,11 @@ function refuse(field: string, label: Text, key: "dashboardUnknownArea" | "dashb
 }
 
 /** The named area of a filter (refused when the divisions have no such code). */
-function areaOf(rows: q.Row[] | undefined, code: string | undefined, lang: Lang) {
+function areaOf(rows: q.Row[] | undefined, code: string | undefined, nameOf: DivisionName) {
   if (!code) return null;
   const row = rows?.[0];
   if (!row) refuse("areaCode", areaLabel, "dashboardUnknownArea", code);
-  return { code, name: divisionName(code, String(row.name), lang) };
+  return { code, name: nameOf(code, String(row.name)) };
 }
 
 /** The batch's shared parts: the named area (when filtered), the divisions, the dictionaries. */
@@ -46,9 +46,9 @@ const common = (areaCode: string | undefined, dicts: string[]) => ({
 });
 
 async function read<K extends string>(call: GatewayCall, areaCode: string | undefined, dicts: string[], queries: Record<K, q.Query>) {
-  const rows = await q.runAll(call.db, { ...common(areaCode, dicts), ...queries } as Record<K | "divisions" | "dicts" | "area", q.Query>);
+  const [rows, nameOf] = await Promise.all([q.runAll(call.db, { ...common(areaCode, dicts), ...queries } as Record<K | "divisions" | "dicts" | "area", q.Query>), divisionNames(call.lang)]);
   const labels: Labels = labelsOf(rows.dicts, call.lang);
-  return { rows, labels, area: areaOf(rows.area, areaCode, call.lang), divisions: divisionsOf(rows.divisions) };
+  return { rows, labels, area: areaOf(rows.area, areaCode, nameOf), divisions: divisionsOf(rows.divisions, nameOf) };
 }
 
 const kpis = (figures: Record<string, number>) => Object.entries(figures).map(([key, value]) => ({ key, value: round2(value) }));
@@ -84,7 +84,7 @@ async function listing(call: GatewayCall, p: z.output<typeof dashboardParams.lis
       applications: single(rows.applications),
     }),
     byStatus: allBuckets(status, labels.get("listingStatus")),
-    byPrefecture: prefectureRanking(rollUp(rows.listedByDistrict, divisions, call.lang)),
+    byPrefecture: prefectureRanking(rollUp(rows.listedByDistrict, divisions)),
     byMarket: buckets(rows.byMarket, labels.get("listingMarket")),
     trend: trendOf(months, { applications: rows.applied, approved: rows.approved }),
   };
@@ -108,7 +108,7 @@ function metricByDistrict(metric: MapMetric): q.Query {
 
 async function map(call: GatewayCall, p: z.output<typeof dashboardParams.map>) {
   const { rows, divisions } = await read(call, undefined, [], { values: metricByDistrict(p.metric) });
-  const prefectures = rollUp(rows.values, divisions, call.lang);
+  const prefectures = rollUp(rows.values, divisions);
   return { metric: p.metric, total: round2(prefectures.reduce((s, f) => s + f.value, 0)), prefectures };
 }
 
@@ -142,7 +142,7 @@ async function trusteeship(call: GatewayCall, p: z.output<typeof dashboardParams
     pledgeStatus: allBuckets(rows.pledgeStatus, labels.get("pledgeStatus")),
     freezeStatus: allBuckets(rows.freezeStatus, labels.get("freezeStatus")),
     topPledgees: buckets(rows.topPledgees, undefined),
-    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions, call.lang)),
+    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions)),
     trend: trendOf(months, { pledges: rows.pledged, freezes: rows.frozen }),
   };
 }
@@ -174,7 +174,7 @@ async function funding(call: GatewayCall, p: z.output<typeof dashboardParams.fun
     byStatus: allBuckets(rows.byStatus, labels.get("applyStatus")),
     byProductType: buckets(rows.byProductType, labels.get("financingProductType")),
     topInstitutions: buckets(rows.topInstitutions, undefined),
-    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions, call.lang)),
+    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions)),
     trend: trendOf(months, { applications: rows.applied, demand: rows.demanded }),
   };
 }
@@ -224,7 +224,7 @@ async function members(call: GatewayCall, p: z.output<typeof dashboardParams.mem
       served: single(rows.served),
     }),
     byPool: allBuckets(rows.byPool, labels.get("enterprisePool")),
-    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions, call.lang)),
+    byPrefecture: prefectureRanking(rollUp(rows.byDistrict, divisions)),
     byYear: trendOf(years, { members: rows.byYear }),
   };
 }

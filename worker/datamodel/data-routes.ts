@@ -5,7 +5,7 @@
  * `dataModelId` in the query or the body. A view model's records are read-only.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l, type Family } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";

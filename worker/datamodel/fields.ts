@@ -4,7 +4,7 @@
  * whole model (worker/datamodel/models.ts), decided against the data like any other: delete hides the field.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { Lang, Text } from "../../events/i18n.ts";
 import { columnName } from "../../events/fields.ts";

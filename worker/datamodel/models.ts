@@ -7,7 +7,7 @@
  * Registered before the record engine, so these verbs replace the generic ones of the `dataModels` family.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { dataModels } from "../../events/families/datamodel.ts";

@@ -4,7 +4,7 @@
  * family `dataModels` — becomes a Family (familyOfModel); this module resolves it for a request, and
  * projects the records' events (`dm.<code>.*`) through the engine's own familyProjection of that family.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../events/family.ts";
 import { familyOfModel, modelFieldSchema, type DataModel } from "../../events/datamodel/definition.ts";
 import { viewDefinitionSchema } from "../../events/datamodel/view.ts";

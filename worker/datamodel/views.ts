@@ -10,7 +10,7 @@ import { modelFieldSchema, type ModelField } from "../../events/datamodel/defini
 import { checkView, modelFieldOfDeclared, type SourceFields, type ViewDefinition, type ViewSource } from "../../events/datamodel/view.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ValidationError, type FieldProblem } from "../errors.ts";
-import { z } from "zod";
+import * as z from "zod";
 
 interface Resolved {
   table: string;

@@ -8,8 +8,8 @@
  * authorisation's credential in the authorisation's own append); ./commands.ts wraps them as commands of
  * their own for the DID routes.
  */
-import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import { z } from "zod";
+import type { JWTPayload } from "jose";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { DomainError, ValidationError, codes } from "../errors.ts";
 import type { StreamWrite } from "../store/types.ts";
@@ -149,6 +149,7 @@ export async function issueCredential(env: DidEnv, subject: string, claims: Reco
       statusListCredential: listUrl,
     },
   };
+  const { SignJWT } = await import("../http/jwt.ts");
   const jwt = await new SignJWT(credential)
     .setProtectedHeader({ alg: "EdDSA", kid: keyId(host, key.thumbprint), typ: vcMediaType, cty: "vc" })
     .setIssuer(issuer)
@@ -207,7 +208,7 @@ const credentialShape = z.object({
   credentialStatus: statusEntry,
 });
 
-function reasonOf(error: unknown): InvalidReason {
+function reasonOf(error: unknown, joseErrors: typeof import("../http/jwt.ts").errors): InvalidReason {
   if (error instanceof joseErrors.JWTExpired) return "expired";
   if (error instanceof joseErrors.JWTClaimValidationFailed) return error.claim === "nbf" ? "notYetValid" : error.claim === "iss" ? "unknownIssuer" : "malformed";
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return "signature";
@@ -223,6 +224,7 @@ export async function verifyCredential(env: DidEnv, jwt: string, now: Date = new
   const text = jwt.trim();
   let payload: JWTPayload | null = null;
   let kid: string | undefined;
+  const { decodeJwt, decodeProtectedHeader, errors: joseErrors, jwtVerify } = await import("../http/jwt.ts");
   try {
     kid = decodeProtectedHeader(text).kid;
     payload = decodeJwt(text);
@@ -237,7 +239,7 @@ export async function verifyCredential(env: DidEnv, jwt: string, now: Date = new
   try {
     await jwtVerify(text, key.publicKey, { algorithms: ["EdDSA"], issuer, typ: vcMediaType, requiredClaims: ["exp", "nbf", "jti"], currentDate: now });
   } catch (error) {
-    return { valid: false, reason: reasonOf(error), payload };
+    return { valid: false, reason: reasonOf(error, joseErrors), payload };
   }
   const shape = credentialShape.safeParse(payload);
   if (!shape.success || shape.data.id !== payload.jti || shape.data.issuer !== issuer || shape.data.credentialSubject.id !== payload.sub) return { valid: false, reason: "malformed", payload };

@@ -4,7 +4,7 @@
  * authorisation credentials issued, by subject or authorisation), and "check accredit VC" (authId): the
  * credential standing for an authorisation, verified.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { credentialRow, didDocumentAnswer, verification } from "../../events/api/did.ts";
 import { DomainError, codes } from "../errors.ts";

@@ -4,7 +4,7 @@
  * scripts/dev-key.ts). It is imported through WebCrypto (jose) on first use and kept per isolate, never at
  * module load: the global scope stays light and a Worker without the secret still starts.
  */
-import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from "jose";
+import type { CryptoKey, JWK } from "jose";
 import { DomainError, codes } from "../errors.ts";
 
 export interface PlatformKey {
@@ -36,6 +36,7 @@ async function importKey(source: string): Promise<PlatformKey> {
   }
   if (jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.d !== "string" || typeof jwk.x !== "string") throw new DomainError(codes.internal, "didKeyInvalid");
   const publicJwk: PublicJwk = { kty: "OKP", crv: "Ed25519", x: jwk.x };
+  const { calculateJwkThumbprint, importJWK } = await import("../http/jwt.ts");
   const [privateKey, publicKey, thumbprint] = await Promise.all([
     importJWK({ ...publicJwk, d: jwk.d }, "EdDSA") as Promise<CryptoKey>,
     importJWK(publicJwk, "EdDSA") as Promise<CryptoKey>,

@@ -2,7 +2,6 @@
  * What the DID routes and gateway methods answer: documents (the platform's, or an enterprise's or
  * institution's that exists in our data), credentials as rows, and the signed status list credential.
  */
-import { SignJWT } from "jose";
 import type { CredentialRowShape, DidKind } from "../../events/api/did.ts";
 import { DomainError, codes } from "../errors.ts";
 import type { DidEnv } from "./credentials.ts";
@@ -71,6 +70,7 @@ export async function statusListCredential(env: DidEnv, list: number, now = new 
     validUntil: until.toISOString(),
     credentialSubject: { id: `${url}#list`, type: "BitstringStatusList", statusPurpose: "revocation", ttl: statusListTtl, encodedList: await encodeList(bitstring(revoked)) },
   };
+  const { SignJWT } = await import("../http/jwt.ts");
   return new SignJWT(credential)
     .setProtectedHeader({ alg: "EdDSA", kid: keyId(host, key.thumbprint), typ: vcMediaType, cty: "vc" })
     .setIssuer(issuer)

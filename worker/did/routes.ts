@@ -7,7 +7,7 @@
  * Under /api, by permission tag: a document for the screen, the credentials issued, verify, revoke, issue.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { did as api } from "../../events/api/did.ts";
 import type { Verb } from "../../events/api/verb.ts";
 import { l } from "../../events/family.ts";

@@ -4,7 +4,7 @@
  * paper's questions, `edit` as the spec's name for update, and the organisation units as a tree.
  * Scoring itself is a later issue.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

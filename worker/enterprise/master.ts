@@ -3,7 +3,7 @@
  * lists, the picker, one enterprise by its credit code and its timeline, visit histories and enterprises
  * without a task plan, and the service-staff and manager assignments.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import { enterprise as enterpriseVerbs } from "../../events/api/enterprise.ts";
 import { l, type Family } from "../../events/family.ts";

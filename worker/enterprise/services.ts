@@ -4,7 +4,7 @@
  * record by the spec's own verb names, the roadshow reports, the app's home configuration, an
  * indicator's keywords and the company-partner verbs (downloads take the token in the query).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

@@ -3,7 +3,7 @@
  * per-city and platform totals. Each figure is a counter or a GROUP BY over an indexed column, never a
  * scan of every record per request.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l, type Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import type { RouteTable } from "../http/routes.ts";

@@ -7,7 +7,7 @@ import { startDurableRun } from "../durable.ts";
 
 /** Hands a started run to its Workflow instance, or moves its first chunks on within the request. */
 export const driveRun = (env: Env, store: EventStore, runId: string, waitUntil: (work: Promise<unknown>) => void) =>
-  startDurableRun(env.EVALUATION_WORKFLOW, runId, "evaluation", () => advanceRun(env, store, runId, Date.now() + 20_000), waitUntil);
+  startDurableRun(env.EVALUATION_WORKFLOW, runId, { runId }, "evaluation", () => advanceRun(env, store, runId, Date.now() + 20_000), waitUntil);
 
 /**
  * The cron trigger's advance of running runs where no Workflow drives them (no binding): one after another

@@ -5,7 +5,7 @@
  * on the server; results are written through the command pipeline.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { evaluation, evaluationBody, previewBody, starQuery } from "../../events/api/evaluation.ts";
 import { evaluationModel, evaluationResult } from "../../events/families/casework.ts";

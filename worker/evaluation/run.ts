@@ -11,6 +11,7 @@ import type { Env } from "../http/env.ts";
 import type { EventStore } from "../store/index.ts";
 import { advanceStatement, countEnterprises, enterprisesAfter, finishRun, insertRun, modelAt, runById, runningRunOf, type ModelAt, type RunRow } from "./queries.ts";
 import { resultWrites, scoreEnterprises } from "./scoring.ts";
+import { giveWay } from "../background.ts";
 
 /** Enterprises per chunk: one command, one D1 batch of their results. */
 export const chunkSize = 100;
@@ -69,7 +70,10 @@ export async function advanceChunk(env: Env, store: EventStore, runId: string, s
 export async function advanceRun(env: Env, store: EventStore, runId: string, deadline: number): Promise<RunRow["status"]> {
   let status: RunRow["status"] = "running";
   try {
-    while (status === "running" && Date.now() < deadline) status = await advanceChunk(env, store, runId);
+    while (status === "running" && Date.now() < deadline) {
+      status = await advanceChunk(env, store, runId);
+      await giveWay();
+    }
   } catch (error) {
     await finishRun(env.DB, runId, "failed", String((error as Error)?.message ?? error).slice(0, 500), Date.now());
     return "failed";

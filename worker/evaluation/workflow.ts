@@ -9,6 +9,7 @@ import type { Env } from "../http/env.ts";
 import type { EventStore } from "../store/index.ts";
 import { finishRun } from "./queries.ts";
 import { advanceChunk } from "./run.ts";
+import { giveWay } from "../background.ts";
 
 export interface EvaluationParams {
   runId: string;
@@ -28,7 +29,10 @@ export const evaluationWorkflow = (store: EventStore) =>
           status = await step.do(`chunks ${n}`, { retries: { limit: 5, delay: "5 seconds", backoff: "exponential" }, timeout: "5 minutes" }, async () => {
             let s = "running";
             const deadline = Date.now() + 20_000;
-            for (let i = 0; i < chunksPerStep && s === "running" && Date.now() < deadline; i++) s = await advanceChunk(this.env, store, runId);
+            for (let i = 0; i < chunksPerStep && s === "running" && Date.now() < deadline; i++) {
+              s = await advanceChunk(this.env, store, runId);
+              await giveWay();
+            }
             return s;
           });
         } catch (error) {

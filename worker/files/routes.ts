@@ -3,7 +3,7 @@
  * is a record of the file family (events, history, log); the bytes are an R2 object.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { files as fileVerbs } from "../../events/api/files.ts";
 import { t } from "../../events/i18n.ts";
 import { file } from "../../events/families/sys.ts";

@@ -31,31 +31,45 @@ export interface BusinessLink {
   view?(db: D1Database, businessKey: string, lang: Lang): Promise<BusinessView | null>;
 }
 
-const links: BusinessLink[] = [];
+const sources: (() => BusinessLink[])[] = [];
+let known: BusinessLink[] | undefined;
 
-/** Called by the composition root with each module's links. */
-export function linkBusiness(...more: BusinessLink[]) {
-  for (const link of more) if (!links.some((l) => l.prefix === link.prefix)) links.push(link);
+/**
+ * Called by the composition root with a function listing a module's links: they are listed by the first
+ * instance move or read that needs them, not at import (start-up budget). The first link of a prefix wins.
+ */
+export function linkBusiness(source: () => BusinessLink[]) {
+  sources.push(source);
+  known = undefined;
+}
+
+function links(): BusinessLink[] {
+  if (!known) {
+    const listed: BusinessLink[] = [];
+    for (const link of sources.flatMap((source) => source())) if (!listed.some((l) => l.prefix === link.prefix)) listed.push(link);
+    known = listed;
+  }
+  return known;
 }
 
 /** The writes the linked module adds to a move of an instance with a business key (none without a link). */
 export async function businessWrites(db: D1Database, move: Omit<InstanceMove, "businessKey"> & { businessKey: string | null }): Promise<StreamWrite[]> {
   const { businessKey } = move;
   if (!businessKey || move.decided.length === 0) return [];
-  const link = links.find((l) => businessKey.startsWith(l.prefix));
+  const link = links().find((l) => businessKey.startsWith(l.prefix));
   return link ? link.react(db, { ...move, businessKey }) : [];
 }
 
 /** The business record an instance is about, from the module that links its key (null: no such link or record). */
 export async function businessView(db: D1Database, businessKey: string | null, lang: Lang): Promise<BusinessView | null> {
-  const link = businessKey ? links.find((l) => businessKey.startsWith(l.prefix)) : undefined;
+  const link = businessKey ? links().find((l) => businessKey.startsWith(l.prefix)) : undefined;
   return link?.view ? link.view(db, businessKey!, lang) : null;
 }
 
 /** The kind of business record a business key names, in `lang` (null without a labelled link). */
 export function businessLabel(businessKey: string | null | undefined, lang: Lang): string | null {
   if (!businessKey) return null;
-  return links.find((l) => businessKey.startsWith(l.prefix))?.label?.[lang] ?? null;
+  return links().find((l) => businessKey.startsWith(l.prefix))?.label?.[lang] ?? null;
 }
 
 /** dynamicStart with `proc_form_id`: the filled form to store with the instance it starts. */

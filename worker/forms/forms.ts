@@ -4,7 +4,7 @@
  * N, in one append; revoke takes the release back. Records filled with release N keep rendering with it.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import { dataModelFormReleases, dataModelForms } from "../../events/families/forms.ts";

@@ -3,7 +3,6 @@
  * id (`sub`), the release (`rel`), the enterprise (`ent`) and the expiry (`exp`). The token is the only
  * credential of the public fill page; the link record it names decides whether it was used already.
  */
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { DomainError, codes } from "../errors.ts";
 import { displayTime } from "../time.ts";
 
@@ -19,7 +18,9 @@ export interface LinkClaims {
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export function signLinkToken(secret: string, claims: LinkClaims, now = Date.now()): Promise<string> {
+// jose loads with the first link signed or opened, not with the Worker (start-up budget)
+export async function signLinkToken(secret: string, claims: LinkClaims, now = Date.now()): Promise<string> {
+  const { SignJWT } = await import("../http/jwt.ts");
   return new SignJWT({ rel: claims.releaseId, ent: claims.enterpriseCode })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(linkIssuer)
@@ -33,6 +34,7 @@ export function signLinkToken(secret: string, claims: LinkClaims, now = Date.now
 export async function verifyLinkToken(secret: string | undefined, token: string, now = Date.now()): Promise<LinkClaims> {
   const invalid = new DomainError(codes.validation, "formLinkInvalid");
   if (!secret || !token || token.length > 4096) throw invalid;
+  const { errors: joseErrors, jwtVerify } = await import("../http/jwt.ts");
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"], issuer: linkIssuer, requiredClaims: ["exp", "sub"], currentDate: new Date(now) });
     if (typeof payload.rel !== "string" || typeof payload.ent !== "string") throw invalid;

@@ -4,7 +4,7 @@
  * on the import and export, as the spec's calls do; `projectId` is taken too.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { gantt } from "../../events/api/gantt.ts";
 import type { AppEnv } from "../http/env.ts";

@@ -5,7 +5,7 @@
  * a declaration's materials (module code in the request header). Lists take page, size, name or
  * firmName and moduleCode as the spec's policy lists do.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { policyDeclare, policyDeclareFollow } from "../../events/families/casework.ts";
 import type { Family } from "../../events/family.ts";

@@ -8,7 +8,7 @@
  * door (the JSON-RPC door, ./rpc.ts, calls it with its own request schema).
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { gatewayCodes, gatewayPath, gatewayRequest, moduleCodeHeader, reachedBy, type GatewayDoor, type GatewayRequest } from "../../events/api/gateway.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

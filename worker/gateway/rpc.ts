@@ -4,7 +4,7 @@
  * §8 codes) plus the call's `id` when it sent one. Every method is reached here unless it names its doors.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { jsonRpcPath, jsonRpcRequest } from "../../events/api/gateway.ts";
 import { l } from "../../events/family.ts";
 import type { AppEnv } from "../http/env.ts";

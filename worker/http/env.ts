@@ -20,11 +20,13 @@ export interface Env {
   /** calls a minute per client address on the public routes that do real work (RouteSpec.limitPerClient) */
   PUBLIC_LIMIT?: RateLimit;
   /** the sync runs' durable execution (Cloudflare Workflows; worker/sync/workflow.ts) */
-  SYNC_WORKFLOW?: Workflow<{ runId: string }>;
+  SYNC_WORKFLOW?: Workflow<{ runIds: string[] }>;
   /** the evaluation runs' durable execution (worker/evaluation/workflow.ts) */
   EVALUATION_WORKFLOW?: Workflow<{ runId: string }>;
-  /** base URL of the enterprise-credit API the synchronised lists read; unset: the built-in offline source */
+  /** base URL of the enterprise-credit API the synchronised lists read; unset: see SYN_SOURCE */
   SYN_SOURCE_URL?: string;
+  /** "builtin": without SYN_SOURCE_URL, read the built-in offline sample source (local runs, tests, benches; never a deployment). Otherwise nothing syncs without a URL */
+  SYN_SOURCE?: string;
   /** its app key (a Worker secret) */
   SYN_SOURCE_KEY?: string;
   /** items per page asked for (default and most 500) */

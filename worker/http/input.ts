@@ -4,7 +4,7 @@
  * typed by the user stay literal (the SQL says ESCAPE '\').
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Text } from "../../events/i18n.ts";
 import { messageFor } from "../../events/validation.ts";
 import { DomainError, ValidationError, codes } from "../errors.ts";

@@ -7,6 +7,7 @@ import type { Answer } from "../../events/api/verb.ts";
 import { ValidationError } from "../errors.ts";
 import { parsePaging } from "../http/input.ts";
 import { logAnswer, type JobLogRow } from "./log.ts";
+import type { Lang } from "../../events/i18n.ts";
 
 const chinaOffsetMs = 8 * 60 * 60 * 1000;
 /** "2026-11-23" or "2026-11-23 12:00:00" in China time → ms; the end of a day range includes that day. */
@@ -58,31 +59,31 @@ function logWhere(raw: Record<string, string>, dataOnly: boolean) {
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: `ORDER BY ${sort} ${desc ? "DESC" : "ASC"}, log_id ${desc ? "DESC" : "ASC"}` };
 }
 
-export async function logPage(db: D1Database, query: Record<string, string>, dataOnly = false): Promise<{ total: number; rows: JobLogRow[] }> {
+export async function logPage(db: D1Database, query: Record<string, string>, dataOnly = false, lang: Lang = "zh-CN"): Promise<{ total: number; rows: JobLogRow[] }> {
   const { limit, offset } = parsePaging(query, 500);
   const w = logWhere(query, dataOnly);
   const [count, page] = await db.batch([
     db.prepare(`SELECT COUNT(*) AS n FROM job_log ${w.sql}`).bind(...w.params),
     db.prepare(`SELECT * FROM job_log ${w.sql} ${w.order} LIMIT ? OFFSET ?`).bind(...w.params, limit, offset),
   ]);
-  return { total: (count!.results[0] as { n: number }).n, rows: (page!.results as Record<string, unknown>[]).map(logAnswer) };
+  return { total: (count!.results[0] as { n: number }).n, rows: (page!.results as Record<string, unknown>[]).map((r) => logAnswer(r, lang)) };
 }
 
 /** A job's recent runs (or every job's), newest first, capped: an unpaged list must stay small. */
-export async function recentLogs(db: D1Database, query: Record<string, string>, cap = 500): Promise<JobLogRow[]> {
+export async function recentLogs(db: D1Database, query: Record<string, string>, cap = 500, lang: Lang = "zh-CN"): Promise<JobLogRow[]> {
   const w = logWhere(query, false);
   const { results } = await db.prepare(`SELECT * FROM job_log ${w.sql} ${w.order} LIMIT ${cap}`).bind(...w.params).all();
-  return (results as Record<string, unknown>[]).map(logAnswer);
+  return (results as Record<string, unknown>[]).map((r) => logAnswer(r, lang));
 }
 
-export async function runningLogs(db: D1Database, cap = 100): Promise<JobLogRow[]> {
+export async function runningLogs(db: D1Database, cap = 100, lang: Lang = "zh-CN"): Promise<JobLogRow[]> {
   const { results } = await db.prepare(`SELECT * FROM job_log WHERE status = 'running' ORDER BY start_time DESC LIMIT ${cap}`).all();
-  return (results as Record<string, unknown>[]).map(logAnswer);
+  return (results as Record<string, unknown>[]).map((r) => logAnswer(r, lang));
 }
 
-export async function logById(db: D1Database, logId: string): Promise<JobLogRow | null> {
+export async function logById(db: D1Database, logId: string, lang: Lang = "zh-CN"): Promise<JobLogRow | null> {
   const row = await db.prepare("SELECT * FROM job_log WHERE log_id = ?").bind(logId).first();
-  return row ? logAnswer(row) : null;
+  return row ? logAnswer(row, lang) : null;
 }
 
 /** Jobs by status, the runs in progress and today's finished runs by outcome (China's day): two grouped queries. */

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { jobLogRow } from "../../events/api/jobs.ts";
 import { displayTime } from "../time.ts";
+import { messages, t, type Lang, type MessageKey } from "../../events/i18n.ts";
 import type { JobOutcome } from "./handler.ts";
 
 export type JobTrigger = "cron" | "manual" | "source";
@@ -49,8 +50,13 @@ export type JobLogRow = z.output<typeof jobLogRow>;
 
 const msIso = (ms: number) => displayTime(new Date(ms).toISOString());
 
-/** A stored row as the API answers it: times in China time, params parsed. */
-export function logAnswer(row: Record<string, unknown>): JobLogRow {
+/** A message the catalogue holds, stored as its key so each reader reads it in her language. */
+export const catalogued = (key: MessageKey) => `${cataloguePrefix}${key}`;
+const cataloguePrefix = "i18n:";
+const shownMessage = (message: string | null, lang: Lang) => (message?.startsWith(cataloguePrefix) && message.slice(cataloguePrefix.length) in messages ? t(message.slice(cataloguePrefix.length) as MessageKey, lang) : message);
+
+/** A stored row as the API answers it: times in China time, params parsed, a catalogued message in `lang`. */
+export function logAnswer(row: Record<string, unknown>, lang: Lang = "zh-CN"): JobLogRow {
   return {
     logId: row.log_id as string,
     jobId: (row.job_id as string | null) ?? null,
@@ -62,7 +68,7 @@ export function logAnswer(row: Record<string, unknown>): JobLogRow {
     status: row.status as JobLogRow["status"],
     read: (row.read as number | null) ?? null,
     written: (row.written as number | null) ?? null,
-    message: (row.message as string | null) ?? null,
+    message: shownMessage((row.message as string | null) ?? null, lang),
     error: (row.error as string | null) ?? null,
     startTime: msIso(row.start_time as number),
     endTime: row.end_time === null || row.end_time === undefined ? null : msIso(row.end_time as number),

@@ -3,7 +3,7 @@
  * form has real choices) and the lookup of a job's handler in a registered list. Modules add theirs
  * through `Module.handlers`; worker/modules.ts composes the list.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { handlerKey, type RegisteredHandler } from "./handler.ts";
 import { purgeJobLogs } from "./log.ts";

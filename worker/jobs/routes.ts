@@ -5,7 +5,7 @@
  * The standard set of /job/abnormalrecord is the engine's.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { jobSchedule, jobStatus } from "../../events/families/jobs.ts";
 import { t } from "../../events/i18n.ts";
@@ -141,7 +141,7 @@ export function jobRoutes(handlers: () => readonly RegisteredHandler[]) {
       .verb(jobs.handlers, family.tags.list, async (c) =>
         reply(c, jobs.handlers, handlers().map((h) => ({ beanName: h.bean, methodName: h.method, label: h.label, paramsSchema: paramsJsonSchema(h) })), "fetched"),
         doc("可选的任务处理器（bean 与方法）及其参数结构", "The registered handlers (bean and method) and their parameter schemas"))
-      .verb(jobs.running, family.tags.list, async (c) => reply(c, jobs.running, await runningLogs(c.env.DB), "fetched"), doc("正在执行的任务", "Runs in progress"))
+      .verb(jobs.running, family.tags.list, async (c) => reply(c, jobs.running, await runningLogs(c.env.DB, 100, c.get("lang")), "fetched"), doc("正在执行的任务", "Runs in progress"))
       .verb(jobs.counts, family.tags.list, async (c) => reply(c, jobs.counts, await taskCounts(c.env.DB, family.table, Date.now()), "fetched"), doc("任务按状态计数及今日执行结果", "Jobs by status and today's runs by outcome"))
       .verb(jobs.nextRuns, family.tags.list, async (c) => {
         const q = jobs.nextRuns.query.parse(c.req.query());
@@ -159,16 +159,16 @@ export function jobRoutes(handlers: () => readonly RegisteredHandler[]) {
         throw new DomainError(codes.validation, "jobImportRefused");
       }, doc("定时任务不能通过表格导入", "Scheduled jobs are not imported from spreadsheets"))
       .verb(jobs.logList, jobTags.logList, async (c) => {
-        const { total, rows } = await logPage(c.env.DB, c.req.query());
+        const { total, rows } = await logPage(c.env.DB, c.req.query(), false, c.get("lang"));
         return page(c, total, rows);
       }, doc("任务日志（分页）", "Job logs (paged)"))
       .verb(jobs.logDataList, jobTags.logList, async (c) => {
-        const { total, rows } = await logPage(c.env.DB, c.req.query(), true);
+        const { total, rows } = await logPage(c.env.DB, c.req.query(), true, c.get("lang"));
         return page(c, total, rows);
       }, doc("读写了数据的任务日志（分页）", "Job logs that read or wrote data (paged)"))
-      .verb(jobs.logAll, jobTags.logList, async (c) => reply(c, jobs.logAll, await recentLogs(c.env.DB, c.req.query()), "fetched"), doc("最近的任务日志（至多 500 条）", "Recent job logs (at most 500)"))
+      .verb(jobs.logAll, jobTags.logList, async (c) => reply(c, jobs.logAll, await recentLogs(c.env.DB, c.req.query(), 500, c.get("lang")), "fetched"), doc("最近的任务日志（至多 500 条）", "Recent job logs (at most 500)"))
       .verb(jobs.logInfo, jobTags.logInfo, async (c) => {
-        const log = await logById(c.env.DB, c.req.param("id")!);
+        const log = await logById(c.env.DB, c.req.param("id")!, c.get("lang"));
         if (!log) throw notFound(l("任务日志", "Job log"));
         return reply(c, jobs.logInfo, log, "fetched");
       }, doc("一条任务日志", "One job log"));

@@ -4,7 +4,7 @@
  * points, the to-do types and the to-do messages by type, and a save that gives a new type the next id of
  * 2 characters below its parent. Everyone sees only their own messages.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { messagePoints, messagePointValues, msgType } from "../../events/families/msg.ts";
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";

@@ -5,7 +5,7 @@
  * confirmTime, moduleCode), and the multipart upload of a file to notarise, its module code in the
  * request header. Spread into the gateway's one method table.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { applicationNo, notaryKinds, notaryRow, notaryStatuses, notaryTags, type NotaryKind, type NotaryStatus } from "../../events/api/notary.ts";
 import type { Text } from "../../events/i18n.ts";
 import { l } from "../../events/family.ts";

@@ -6,7 +6,7 @@
  * - `POST /explorer-b` (the spec's chain explorer summary) with the `chain-info` header naming the chain:
  *   events, streams, latest hashes, and the recomputation of the streams written last.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { applicationNo, chainInfoHeader, chainScopes, explorerPath, explorerSummary, notaryTags, verifyPath, verifyReport } from "../../events/api/notary.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

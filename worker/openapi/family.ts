@@ -2,7 +2,7 @@
  * What the API document says about a family's verbs, derived from its declaration: list parameters from
  * its filters, sorts and search fields, request bodies from its zod schemas, answers from its field kinds.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { metaColumns, type Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import { fieldParamSchema, fieldSchema, nullable, ref, type JsonSchema, type Schemas } from "./schema.ts";

@@ -7,7 +7,7 @@
  * session also comes from the web app's cookie, as a browser opening /api/docs sends no header.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";

@@ -2,7 +2,7 @@
  * JSON Schema for the API document: zod schemas through zod 4's `z.toJSONSchema` (shared definitions
  * hoisted into `components.schemas`), and field kinds of family declarations for records and fallbacks.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Field } from "../../events/fields.ts";
 import type { Lang } from "../../events/i18n.ts";
 

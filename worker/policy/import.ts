@@ -7,7 +7,7 @@
  * pipeline; an item the family refuses (an unknown fact in its conditions…) is reported with its reason
  * and the rest of the page goes in. Offered as the job handler `policyImport.run`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { policy as policyFamily } from "../../events/families/casework.ts";
 import type { Family } from "../../events/family.ts";

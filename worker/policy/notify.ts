@@ -18,6 +18,7 @@ import { newTransition } from "../resources/commands.ts";
 import { displayTime } from "../time.ts";
 import { decideNoticed } from "./lifecycle.ts";
 import * as q from "./queries.ts";
+import { giveWay } from "../background.ts";
 
 export const noticedType = "policy.noticed";
 
@@ -81,6 +82,7 @@ export async function notifyPolicy(run: NoticeRun, policyId: string): Promise<No
   let after = "";
   for (;;) {
     if (Date.now() > deadline) return { ...outcome, complete: false };
+    await giveWay();
     const owed = await q.owedNotices(run.db, policyId, tree, run.asOf, after, chunk);
     if (owed.length === 0) break;
     const from = after;

@@ -4,7 +4,7 @@
  * schema, every route behind its permission; the reads' SQL is in ./queries.ts.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { policy as api } from "../../events/api/policy.ts";
 import { policy as policyFamily } from "../../events/families/casework.ts";
 import { l } from "../../events/family.ts";

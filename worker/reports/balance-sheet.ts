@@ -7,7 +7,7 @@
  * Indexes: the creditCode eq filter has (credit_code, period, id), so the report reads one enterprise's
  * records off that index in period order, whatever the table holds.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { financialInfo } from "../../events/families/enterprise.ts";
 import type { Family } from "../../events/family.ts";
 import { rules } from "../../events/rules.ts";

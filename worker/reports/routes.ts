@@ -5,7 +5,7 @@
  * `save` and `update` of a model are taken over here so a definition is checked against its source.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { financialInfo } from "../../events/families/enterprise.ts";
 import { reportFiles, reportModels } from "../../events/families/reports.ts";

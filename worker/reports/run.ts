@@ -2,7 +2,7 @@
  * Running a report: the compiled SQL against D1 (one batch), the viewer's filters applied to a published
  * definition, and the answer written as an xlsx through the engine's writer.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../events/family.ts";
 import type { Lang } from "../../events/i18n.ts";
 import type { ReportDefinition } from "../../events/reports/definition.ts";

@@ -1,5 +1,5 @@
 /** Record commands for any family: read the streams, decide, hand the writes to the command runner. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../events/family.ts";
 import { headOf, readStream, readStreams } from "../store/read.ts";
 import type { StoredEvent, StreamWrite } from "../store/types.ts";

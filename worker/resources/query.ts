@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { z } from "zod";
+import * as z from "zod";
 import { metaColumns, type Family } from "../../events/family.ts";
 import { fromColumn, toColumn } from "../../events/fields.ts";
 import { counters, tableOf } from "./schema.ts";

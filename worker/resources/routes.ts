@@ -13,7 +13,7 @@ import { ok, page, readJson } from "../http/envelope.ts";
 import { executeHere, runCommand } from "../http/command.ts";
 import { history } from "../store/history.ts";
 import { notFound, codes } from "../errors.ts";
-import { z } from "zod";
+import * as z from "zod";
 import { deletedPage, findById, listAll, listPage, parseListQuery } from "./query.ts";
 import { idList, withoutManaged, newCreate, newDeletes, newRestore, newRevert, updateOf, nothingSelected, recordAsOf, streamOf, tooMany } from "./commands.ts";
 import { checkDictionaryCodes, requireParam } from "./validate.ts";

@@ -2,7 +2,7 @@
  * Answering a policy question (`/common/policy/advice/answer`): once, while it awaits its answer; the answer,
  * who gave it and when are written in one update naming the command, so the record's history shows it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { policyAdvice } from "../../events/families/casework.ts";
 import type { Family } from "../../events/family.ts";

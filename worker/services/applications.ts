@@ -6,7 +6,7 @@
  * application in the same batch. Messages to the staff and the applicant come from the flow's events.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { approvalHistoryOf } from "../../events/api/flow.ts";
 import { l, type Family } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

@@ -11,7 +11,7 @@ import { applicationLink, applicationRoutes } from "./applications.ts";
 import { roadshowRoutes } from "./roadshow.ts";
 import { adviceRoutes } from "./advice.ts";
 
-export function servicesModule(families: Family[]): Module & { businessLinks: BusinessLink[] } {
+export function servicesModule(families: Family[]): Module & { businessLinks: () => BusinessLink[] } {
   const withLifecycle = families.filter((f) => f.lifecycle);
   return {
     name: "services",
@@ -24,6 +24,6 @@ export function servicesModule(families: Family[]): Module & { businessLinks: Bu
       }
     },
     projections: [],
-    businessLinks: withLifecycle.filter((f) => f.lifecycle?.apply).map(applicationLink),
+    businessLinks: () => withLifecycle.filter((f) => f.lifecycle?.apply).map(applicationLink),
   };
 }

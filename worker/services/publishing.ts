@@ -4,7 +4,7 @@
  * the command, decided by worker/services/lifecycle.ts on the record's own stream.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";

@@ -3,13 +3,14 @@
  * projections, so the store itself knows no module and no record family.
  *
  * @example
- * const store = eventStore([...records.projections, ...auth.projections]);
+ * const store = eventStore(() => [...records.projections, ...auth.projections]);
  * // commands append through worker/commands/execute.ts, which calls store.append
  * await execute(command, actor, { db: env.DB, store });
  */
 import { append, appendSealed, statementsFor, type AppendOptions } from "./append.ts";
 import { rebuild } from "./rebuild.ts";
 import type { EventMeta, Projection, StoredEvent, StreamWrite } from "./types.ts";
+import { lazy } from "../../events/lazy.ts";
 
 export { chainSummary, eventsAfter, head, headOf, lastEvents, lastPosition, largestStreamNumber, logPage, readStream, readStreamNamedBy, readStreams, streamPage, type ChainEntry, type LogEntry, type LogFilter } from "./read.ts";
 
@@ -24,12 +25,19 @@ export interface EventStore {
   rebuild(db: D1Database, options?: Parameters<typeof rebuild>[2]): ReturnType<typeof rebuild>;
 }
 
-export function eventStore(projections: Projection[]): EventStore {
+/**
+ * `projections` is a list or the function listing them: the composition root hands a function, so the
+ * projections of every record family are built by the first append or read of the list, not at import.
+ */
+export function eventStore(projections: Projection[] | (() => Projection[])): EventStore {
+  const list = typeof projections === "function" ? lazy(projections) : () => projections;
   return {
-    projections,
-    append: (db, writes, meta, options) => append(db, projections, writes, meta, options),
-    statementsFor: (sealed) => statementsFor(projections, sealed),
-    appendSealed: (db, sealed, perBatch) => appendSealed(db, projections, sealed, perBatch),
-    rebuild: (db, options) => rebuild(db, projections, options),
+    get projections() {
+      return list();
+    },
+    append: (db, writes, meta, options) => append(db, list(), writes, meta, options),
+    statementsFor: (sealed) => statementsFor(list(), sealed),
+    appendSealed: (db, sealed, perBatch) => appendSealed(db, list(), sealed, perBatch),
+    rebuild: (db, options) => rebuild(db, list(), options),
   };
 }

@@ -3,13 +3,15 @@
  * advance of running runs, and the `synService.run` handler scheduled jobs name. Listed before the record
  * engine's module; the lists themselves are the engine's families (events/families/syn-lists.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
 import type { Module, RegisteredHandler } from "../module.ts";
 import { startRun } from "./run.ts";
 import { listsByName } from "./lists.ts";
-import { advanceRunning, driveRun } from "./drive.ts";
+import { advanceRunning, driveRuns } from "./drive.ts";
+import { sourceClient } from "./source.ts";
+import { catalogued } from "../jobs/log.ts";
 import { syncRoutes } from "./routes.ts";
 
 const runParams = z.object({
@@ -28,15 +30,17 @@ export const synRunHandler: RegisteredHandler<typeof runParams> = {
     const unknown = (params.lists ?? []).filter((n) => !listsByName.has(n.toLowerCase()));
     if (unknown.length) throw new Error(`unknown lists: ${unknown.join(", ")}`);
     const lists = params.lists ? params.lists.map((n) => listsByName.get(n.toLowerCase())!) : synLists;
+    // a deployment without a configured source synchronises nothing (generated records never stand in for one)
+    if (!sourceClient(ctx.env)) return { read: 0, written: 0, message: catalogued("syncNoSource") };
     const started: string[] = [];
     for (const list of lists) {
       const run = await startRun(ctx.env.DB, list, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now });
       if (run.started) started.push(run.runId);
     }
-    if (started.length === 0) return { read: 0, written: 0, message: "every list was already being synchronised" };
-    const pending: Promise<unknown>[] = [];
-    for (const runId of started) await driveRun(ctx.env, ctx.store, runId, (work) => pending.push(work));
-    await Promise.all(pending);
+    if (started.length === 0) return { read: 0, written: 0, message: catalogued("syncAlreadyRunning") };
+    // one Workflow instance moves the lists on one after another; the scheduled handler returns at once
+    // (without the binding, the cron trigger's advance moves them)
+    await driveRuns(ctx.env, ctx.store, started, () => {});
     return "continues";
   },
 };
@@ -45,7 +49,7 @@ export const syncModule: Module = {
   name: "sync",
   routes: syncRoutes,
   projections: [],
-  // each minute the cron trigger moves running runs on (a tick's budget stays well within a cron's CPU limit)
+  // each minute the cron trigger hands on runs whose Workflow stopped (without the binding it moves them on itself, within a budget)
   jobs: { syncAdvance: (env, now, store) => advanceRunning(env, store, now, 20_000) },
   handlers: [synRunHandler as unknown as RegisteredHandler],
 };

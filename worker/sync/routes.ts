@@ -3,18 +3,19 @@
  * screens: `GET /syn/runs?list=` and `GET /syn/runs/{runId}`, each under the list's list tag.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { runStarted, runsQuery, sync } from "../../events/api/sync.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
-import { notFound } from "../errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ok, page, readJson, requirePermission } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { listsByFamily, listsByName, shortName } from "./lists.ts";
 import { recentRuns, runById, startRun, type RunRow } from "./run.ts";
-import { driveRun } from "./drive.ts";
+import { driveRuns } from "./drive.ts";
+import { sourceClient } from "./source.ts";
+import { DomainError, codes, notFound } from "../errors.ts";
 
 const runBody = z.object({ creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).min(1).max(500).optional() });
 
@@ -35,8 +36,9 @@ export function syncRoutes(routes: RouteTable) {
       async (c: Context<AppEnv>) => {
         const body = parseInput(runBody, await readJson(c));
         const actor = c.get("actor");
+        if (!sourceClient(c.env)) throw new DomainError(codes.validation, "syncNoSource");
         const started = await startRun(c.env.DB, list, { creditCodes: body.creditCodes, startedBy: actor?.name ?? null });
-        if (started.started) await driveRun(c.env, c.get("store"), started.runId, (work) => c.executionCtx.waitUntil(work));
+        if (started.started) await driveRuns(c.env, c.get("store"), [started.runId], (work) => c.executionCtx.waitUntil(work));
         return ok(c, started);
       },
       { doc: { summary: l(`立即同步：${list.family.label["zh-CN"]}`, `Synchronise now: ${list.family.label["en-US"]}`), body: runBody, response: runStarted, tags: ["syn"] } },

@@ -1,8 +1,10 @@
 /**
  * Sync runs: a run reads one list for every enterprise (or the ones it names), page by page, with its cursor
- * in D1. Each step fetches one page, decides the upsert and writes, in one D1 batch, the page's events, the
- * natural keys it saw, and the moved cursor — guarded by a (run, step) row, so a step applied once is never
- * applied again, whatever crashes, retries or overlapping advancers do. After an enterprise's last page the
+ * in D1. Each step reads the first page of the next enterprises side by side (or the next page of one with
+ * many), decides the upsert and writes, in one D1 batch, the step's events, the content hashes of what it
+ * applied, the natural keys seen of an enterprise still being paged, and the moved cursor — guarded by a
+ * (run, step) row, so a step applied once is never applied again, whatever crashes, retries or overlapping
+ * advancers do. After an enterprise's last page the
  * records of that enterprise the pass did not see are marked `sourceRemoved` (an update event, counted in the
  * log), never deleted. A page that cannot be read keeps the cursor and is tried again on a later tick, with a
  * growing wait; after six failures the run stops as failed.
@@ -21,7 +23,9 @@ import { completeJobRun } from "../jobs/run.ts";
 import { fetchPage, PageFailed, type SourceClient } from "./client.ts";
 import type { ParsedPage } from "../../events/syn/protocol.ts";
 import { mapItem, type DictionaryCodes } from "./map.ts";
-import { decidePage, updates } from "./upsert.ts";
+import { decidePage, keepHashes, unchangedKeys, updates } from "./upsert.ts";
+import { canonicalJson, sha256Hex } from "../store/canonical.ts";
+import { giveWay, settledInOrder } from "../background.ts";
 
 const leaseMs = 60_000;
 const maxFailures = 6;
@@ -90,16 +94,26 @@ export async function startRun(db: D1Database, list: SynList, options: StartOpti
 
 const master = enterpriseBasicInfo as unknown as Family;
 
-/** The next enterprise after `after` (by credit code) the run reads, or null when none is left. */
-async function nextEnterprise(db: D1Database, run: RunRow): Promise<{ code: string; name: string } | null> {
+/**
+ * Enterprises a step reads at most, and items a step decides at most (a page the source sent exactly as
+ * before costs no decision, so an unchanged pass moves by whole windows); a multi-page enterprise takes a
+ * step per page. Small steps keep each D1 batch short: background work never holds the database long.
+ */
+const enterprisesPerStep = 200;
+const itemsPerStep = 200;
+/** pages of one step read at the same time from the source */
+const fetchesInFlight = 6;
+
+/** The next `limit` enterprises after the cursor (by credit code) the run reads. */
+async function nextEnterprises(db: D1Database, run: RunRow, limit: number): Promise<{ code: string; name: string }[]> {
   const code = master.column.creditCode!;
   const name = master.column.entName!;
   const limited = run.creditCodes ? ` AND ${code} IN (SELECT value FROM json_each(?))` : "";
-  const row = await db
-    .prepare(`SELECT ${code} AS code, ${name} AS name FROM ${master.table} WHERE ${code} > ?${limited} ORDER BY ${code} LIMIT 1`)
+  const { results } = await db
+    .prepare(`SELECT ${code} AS code, ${name} AS name FROM ${master.table} WHERE ${code} > ?${limited} ORDER BY ${code} LIMIT ${limit}`)
     .bind(run.cursorCode ?? "", ...(run.creditCodes ? [run.creditCodes] : []))
-    .first<{ code: string; name: string | null }>();
-  return row ? { code: row.code, name: row.name ?? "" } : null;
+    .all<{ code: string; name: string | null }>();
+  return results.map((r) => ({ code: r.code, name: r.name ?? "" }));
 }
 
 async function dictionaryCodes(db: D1Database, family: Family): Promise<DictionaryCodes> {
@@ -113,16 +127,20 @@ async function dictionaryCodes(db: D1Database, family: Family): Promise<Dictiona
   return codes;
 }
 
-/** The records of the enterprise this pass did not see: each gets `sourceRemoved: true`. */
-async function removals(db: D1Database, family: Family, run: RunRow, seenNow: string[], at: string): Promise<StreamWrite[]> {
+/**
+ * The records of the enterprises whose last page this step read that the pass did not see (in this step,
+ * or on the earlier pages of a multi-page enterprise, kept in `sync_seen`): each gets `sourceRemoved: true`.
+ */
+async function removals(db: D1Database, family: Family, run: RunRow, finished: string[], seenNow: string[], at: string): Promise<StreamWrite[]> {
+  if (finished.length === 0) return [];
   const c = family.column;
   const { results } = await db
     .prepare(
-      `SELECT ${family.idColumn} AS id FROM ${family.table} WHERE ${c.creditCode} = ? AND ${c.naturalKey} IS NOT NULL AND COALESCE(${c.sourceRemoved}, 0) = 0
-       AND ${c.naturalKey} NOT IN (SELECT natural_key FROM sync_seen WHERE run_id = ? AND credit_code = ?)
+      `SELECT ${family.idColumn} AS id FROM ${family.table} WHERE ${c.creditCode} IN (SELECT value FROM json_each(?)) AND ${c.naturalKey} IS NOT NULL AND COALESCE(${c.sourceRemoved}, 0) = 0
+       AND ${c.naturalKey} NOT IN (SELECT natural_key FROM sync_seen WHERE run_id = ?)
        AND ${c.naturalKey} NOT IN (SELECT value FROM json_each(?)) LIMIT ${maxRemovedPerPass}`,
     )
-    .bind(run.cursorCode, run.runId, run.cursorCode, JSON.stringify(seenNow))
+    .bind(JSON.stringify(finished), run.runId, JSON.stringify(seenNow))
     .all<{ id: string }>();
   const patch: RecordValues = { sourceRemoved: true, syncedAt: at, syncJobId: run.runId };
   return updates(db, family, new Map(results.map((r) => [r.id, patch])));
@@ -131,7 +149,7 @@ async function removals(db: D1Database, family: Family, run: RunRow, seenNow: st
 export interface AdvanceOptions {
   /** pages this call may apply at most */
   maxPages: number;
-  /** wall-clock time (ms) after which no new page is started */
+  /** wall-clock time (ms) after which no new step is started */
   deadline: number;
   now?: () => number;
 }
@@ -141,40 +159,178 @@ export interface AdvanceResult {
   status: RunRow["status"] | "busy";
 }
 
+/** One page read for one enterprise; `last` when the enterprise has no page after it. */
+interface PageRead {
+  code: string;
+  name: string;
+  pageNo: number;
+  page: ParsedPage;
+  last: boolean;
+  /** content hash of the page's items, for an enterprise whose items fit one page */
+  pageHash: string | null;
+  /** that page is exactly the one applied last time: nothing in it is decided again */
+  unchanged: boolean;
+}
+
+/** Where the run stands after a step: the enterprise and its next page, or page 0 once the enterprise is done. */
+interface Cursor {
+  code: string | null;
+  name: string | null;
+  pageNo: number;
+}
+
+interface Gathered {
+  reads: PageRead[];
+  cursor: Cursor;
+  /** the page that could not be read after the pages before it, if any: the run waits, then tries it again */
+  failure: PageFailed | null;
+}
+
+const isLastPage = (page: ParsedPage, pageNo: number, pageSize: number) => page.items.length < pageSize || pageNo * pageSize >= page.totalCount;
+
+/** The enterprises of `hashes` (credit code → page hash) whose one page is the one applied last time. */
+async function unchangedPages(db: D1Database, list: SynList, hashes: [string, string][]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const { results } = await db
+    .prepare("SELECT p.credit_code AS code FROM json_each(?2) j JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') AND p.content_hash = json_extract(j.value, '$[1]')")
+    .bind(list.family.name, JSON.stringify(hashes))
+    .all<{ code: string }>();
+  return new Set(results.map((r) => r.code));
+}
+
 /**
- * One page as a command: its upsert decided against the read model, the records the enterprise's last page
- * did not see marked removed, and — in the same batch — the (run, step) guard before the events and the
- * natural keys seen and the moved cursor after them, so a page is applied exactly once or not at all.
+ * Page 1 of the next enterprises after the cursor, read side by side, each with its content hash and whether
+ * it is the page applied last time; the reads stop before the first page that could not be read.
  */
-function pageCommand(list: SynList, run: RunRow, page: ParsedPage, client: SourceClient, codes: DictionaryCodes, at: string): Command<null> {
+async function readWindow(db: D1Database, run: RunRow, list: SynList, client: SourceClient): Promise<Window> {
+  const next = await nextEnterprises(db, run, enterprisesPerStep);
+  const pages = await settledInOrder(next, fetchesInFlight, (e) => fetchPage(client, pageRequest(list, client, e.code, e.name, 1)));
+  await giveWay();
+  const failed = pages.findIndex((p) => p.status === "rejected");
+  const read = (failed < 0 ? pages : pages.slice(0, failed)).map((p) => (p as PromiseFulfilledResult<ParsedPage>).value);
+  const hashes: [string, string][] = [];
+  for (const [i, page] of read.entries()) if (isLastPage(page, 1, client.pageSize)) hashes.push([next[i]!.code, await sha256Hex(canonicalJson(page.items))]);
+  const pageHashes = new Map(hashes);
+  const unchanged = await unchangedPages(db, list, hashes);
+  const reads = read.map((page, i): PageRead => {
+    const { code, name } = next[i]!;
+    return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: pageHashes.get(code) ?? null, unchanged: unchanged.has(code) };
+  });
+  if (failed < 0) return { reads, failure: null };
+  const reason = (pages[failed] as PromiseRejectedResult).reason;
+  if (!(reason instanceof PageFailed)) throw reason;
+  return { reads, failure: reason };
+}
+
+/** Pages read ahead and not yet applied (a step takes what fits; the rest waits for the next step). */
+interface Window {
+  reads: PageRead[];
+  failure: PageFailed | null;
+}
+
+const pageRequest = (list: SynList, client: SourceClient, code: string, name: string, pageNo: number) => ({ product: list.source.product, array: list.source.array, creditCode: code, entName: name, pageNo, range: client.pageSize });
+
+/**
+ * The pages of the next step: the next page of an enterprise being paged, or page 1 of the next enterprises
+ * (from the window read ahead, or a new one) while their changed items fit the step; an enterprise with more
+ * than one page ends the step, and its later pages come one a step. Null when no enterprise is left.
+ */
+async function gather(db: D1Database, run: RunRow, list: SynList, client: SourceClient, ahead: Window): Promise<{ gathered: Gathered | null; ahead: Window }> {
+  if (run.pageNo > 0) {
+    const code = run.cursorCode!;
+    const name = run.cursorName ?? "";
+    const page = await fetchPage(client, pageRequest(list, client, code, name, run.pageNo));
+    const last = isLastPage(page, run.pageNo, client.pageSize);
+    return { gathered: { reads: [{ code, name, pageNo: run.pageNo, page, last, pageHash: null, unchanged: false }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null }, ahead };
+  }
+  const window = ahead.reads.length || ahead.failure ? ahead : await readWindow(db, run, list, client);
+  if (window.reads.length === 0 && !window.failure) return { gathered: null, ahead: window };
+  const reads: PageRead[] = [];
+  let cursor: Cursor = { code: run.cursorCode, name: run.cursorName, pageNo: 0 };
+  let items = 0;
+  for (const read of window.reads) {
+    if (!read.unchanged && items > 0 && items + read.page.items.length > itemsPerStep) break;
+    reads.push(read);
+    if (!read.unchanged) items += read.page.items.length;
+    cursor = { code: read.code, name: read.name, pageNo: read.last ? 0 : 2 };
+    if (!read.last) break;
+  }
+  const rest = window.reads.slice(reads.length);
+  // the page that failed waits until everything read before it is applied
+  const failure = rest.length === 0 ? window.failure : null;
+  return { gathered: { reads, cursor, failure }, ahead: { reads: rest, failure: rest.length ? window.failure : null } };
+}
+
+/**
+ * One step as a command: the items the source sent exactly as before recognised in SQL by their content
+ * hash, the others decided against the read model, the records of each finished enterprise the pass did not
+ * see marked removed, and — in the same batch — the (run, step) guard before the events, then the content
+ * hashes, the natural keys seen of an enterprise still being paged and the moved cursor after them, so a
+ * step is applied exactly once or not at all.
+ */
+function stepCommand(list: SynList, run: RunRow, gathered: Gathered, client: SourceClient, codes: DictionaryCodes, at: string, leaseUntil: number): Command<null> {
   const { runId } = run;
+  const { reads, cursor } = gathered;
   return {
     name: "sync.page",
     statements: { before: [{ sql: "INSERT INTO sync_step (run_id, step) VALUES (?, ?)", params: [runId, run.pages + 1] }] },
     decide: ({ db }) => decideStep(db).catch((error) => Promise.reject(new DecideFailed(error))),
   };
   async function decideStep(db: D1Database): Promise<Decision<null>> {
-    const origin = { creditCode: run.cursorCode!, entName: run.cursorName ?? "", sourceCode: client.sourceCode, runId, syncedAt: at };
-    const mapped = await Promise.all(page.items.map((item) => mapItem(list, item, origin, codes)));
-    const decision = await decidePage(db, list, mapped);
-    const last = page.items.length < client.pageSize || run.pageNo * client.pageSize >= page.totalCount;
-    const seen = [...new Set(mapped.map((m) => m.naturalKey))];
-    const removed = last ? await removals(db, list.family, run, seen, at) : [];
-    const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections.map((r) => `${run.cursorCode} p${run.pageNo}: ${r}`)].slice(0, 20);
+    const changed = reads.filter((r) => !r.unchanged);
+    const mapped = (
+      await Promise.all(
+        changed.map((r) => {
+          const origin = { creditCode: r.code, entName: r.name, sourceCode: client.sourceCode, runId, syncedAt: at };
+          return Promise.all(r.page.items.map(async (item) => ({ ...(await mapItem(list, item, origin, codes)), hash: await sha256Hex(canonicalJson(item)) })));
+        }),
+      )
+    ).flat();
+    await giveWay();
+    const hashes = new Map(mapped.map((m) => [m.naturalKey, m.hash]));
+    const unchanged = await unchangedKeys(db, list, hashes);
+    const decision = await decidePage(db, list, mapped.filter((m) => !unchanged.has(m.naturalKey)));
+    const seen = [...hashes.keys()];
+    const finished = changed.filter((r) => r.last);
+    const removed = await removals(db, list.family, run, finished.map((r) => r.code), seen, at);
+    // a page is kept as applied only when its removals are all marked (a larger removal goes on next pass)
+    const appliedPages = removed.length < maxRemovedPerPass ? finished.filter((r) => r.pageHash !== null).map((r) => [r.code, r.pageHash!]) : [];
+    const skipped = reads.filter((r) => r.unchanged).reduce((n, r) => n + r.page.items.length, 0);
+    const paging = reads.find((r) => !r.last);
+    const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections].slice(0, 20);
     const after: Statement[] = [
-      { sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, run.cursorCode, JSON.stringify(seen)] },
-      ...(last ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ? AND credit_code = ?", params: [runId, run.cursorCode] }] : []),
+      keepHashes(list, decision.accepted.map((key) => [key, hashes.get(key)!])),
+      ...(appliedPages.length
+        ? [{ sql: "INSERT INTO sync_page (list, credit_code, content_hash) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true ON CONFLICT (list, credit_code) DO UPDATE SET content_hash = excluded.content_hash", params: [list.family.name, JSON.stringify(appliedPages)] }]
+        : []),
+      ...(paging ? [{ sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, paging.code, JSON.stringify(mapped.filter((m) => m.values.creditCode === paging.code).map((m) => m.naturalKey))] }] : []),
+      ...(finished.some((r) => r.pageNo > 1) ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ?", params: [runId] }] : []),
       {
-        sql: `UPDATE sync_run SET page_no = ?, pages = pages + 1, read = read + ?, created = created + ?, updated = updated + ?, unchanged = unchanged + ?,
-              removed = removed + ?, rejected = rejected + ?, rejections = ?, failures = 0, retry_at = NULL, error = NULL WHERE run_id = ?`,
-        params: [last ? 0 : run.pageNo + 1, page.items.length, decision.created, decision.updated, decision.unchanged, removed.length, decision.rejections.length, JSON.stringify(rejections), runId],
+        sql: `UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = ?, pages = pages + ?, enterprises = enterprises + ?, read = read + ?, created = created + ?, updated = updated + ?,
+              unchanged = unchanged + ?, removed = removed + ?, rejected = rejected + ?, rejections = ?, failures = 0, retry_at = NULL, error = NULL, lease_until = ? WHERE run_id = ?`,
+        params: [
+          cursor.code,
+          cursor.name,
+          cursor.pageNo,
+          reads.length,
+          reads.filter((r) => r.pageNo === 1).length,
+          mapped.length + skipped,
+          decision.created,
+          decision.updated,
+          skipped + unchanged.size + decision.unchanged,
+          removed.length,
+          decision.rejections.length,
+          JSON.stringify(rejections),
+          leaseUntil,
+          runId,
+        ],
       },
     ];
     return { writes: [...decision.writes, ...removed], answer: null, statements: { after } };
   }
 }
 
-/** A page whose reading or deciding failed (as opposed to its write, which a later tick decides again). */
+/** A step whose reading or deciding failed (as opposed to its write, which a later tick decides again). */
 class DecideFailed extends Error {
   constructor(cause: unknown) {
     super("sync page not decided", { cause });
@@ -184,8 +340,8 @@ class DecideFailed extends Error {
 const isStepClash = (error: unknown) => /UNIQUE constraint failed: sync_step/.test(String((error as Error)?.message ?? error) + String((error as Error)?.cause ?? ""));
 
 /**
- * Applies pages of a running run until it ends, the budget is spent or a page fails. Only the holder of the
- * run's lease advances it; another caller answers "busy" at once.
+ * Applies steps of a running run until it ends, the budget is spent or a page fails, giving the event loop
+ * back between steps. Only the holder of the run's lease advances it; another caller answers "busy" at once.
  */
 export async function advanceRun(env: Env, store: EventStore, client: SourceClient, lists: ReadonlyMap<string, SynList>, runId: string, options: AdvanceOptions): Promise<AdvanceResult> {
   const now = options.now ?? Date.now;
@@ -203,44 +359,68 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
     let run = (await runById(db, runId))!;
     const list = lists.get(run.list);
     if (!list) return await finish(env, store, run, "failed", `unknown list ${run.list}`, now());
-    const { family } = list;
-    const codes = await dictionaryCodes(db, family);
+    // the dictionaries are read with the first page that has something to decide (an unchanged pass never needs them)
+    let codes: DictionaryCodes | null = null;
+    let ahead: Window = { reads: [], failure: null };
+    // the run as this advancer last wrote it; read again after a step through the command (counts, rejections)
+    let known: RunRow | null = run;
     while (applied < options.maxPages && now() < options.deadline) {
-      run = (await runById(db, runId))!;
+      run = known ?? (await runById(db, runId))!;
+      known = null;
       if (run.status !== "running") return { pages: applied, status: run.status };
-      if (run.pageNo === 0) {
-        const next = await nextEnterprise(db, run);
-        if (!next) return await finish(env, store, run, "done", null, now());
-        await db.prepare("UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 1, enterprises = enterprises + 1 WHERE run_id = ? AND pages = ?").bind(next.code, next.name, runId, run.pages).run();
-        continue;
-      }
-      const request = { product: list.source.product, array: list.source.array, creditCode: run.cursorCode!, entName: run.cursorName ?? "", pageNo: run.pageNo, range: client.pageSize };
-      let page;
+      let gathered: Gathered | null;
       try {
-        page = await fetchPage(client, request);
+        ({ gathered, ahead } = await gather(db, run, list, client, ahead));
       } catch (error) {
         if (!(error instanceof PageFailed)) throw error;
         return await failPage(env, store, run, error, now());
       }
-      const iso = new Date(now()).toISOString();
-      const at = displayTime(iso);
-      try {
-        await execute(pageCommand(list, run, page, client, codes, at), principal("sync"), { db, store, requestId: runId, at: iso });
-        applied++;
-      } catch (error) {
-        // the step was applied by someone else (its row exists): read the run again and go on
-        if (isStepClash(error)) continue;
-        // reading or deciding failed: not the page's write to retry later
-        if (error instanceof DecideFailed) throw error.cause;
-        // a record changed between the decision and the write (a user's edit): decide the page again next tick
-        const cause = (error as Error).cause ?? error;
-        return await failPage(env, store, run, new PageFailed(`write refused: ${String((cause as Error)?.message ?? cause)}`, true), now());
+      if (!gathered) return await finish(env, store, run, "done", null, now());
+      if (gathered.reads.length > 0 && gathered.reads.every((r) => r.unchanged)) {
+        // nothing to decide or write: the cursor and the counts move on their own (held by the step count)
+        const items = gathered.reads.reduce((n, r) => n + r.page.items.length, 0);
+        const moved = await db
+          .prepare(`UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 0, pages = pages + ?, enterprises = enterprises + ?, read = read + ?, unchanged = unchanged + ?, failures = 0, retry_at = NULL, error = NULL, lease_until = ? WHERE run_id = ? AND pages = ?`)
+          .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages)
+          .run();
+        if (!moved.meta.changes) ahead = { reads: [], failure: null };
+        else {
+          applied += gathered.reads.length;
+          const { code, name } = gathered.cursor;
+          known = { ...run, cursorCode: code, cursorName: name, pageNo: 0, pages: run.pages + gathered.reads.length, enterprises: run.enterprises + gathered.reads.length, read: run.read + items, unchanged: run.unchanged + items, failures: 0, retryAt: null, error: null };
+        }
+      } else if (gathered.reads.length > 0) {
+        const iso = new Date(now()).toISOString();
+        try {
+          codes ??= await dictionaryCodes(db, list.family);
+          await execute(stepCommand(list, run, gathered, client, codes, displayTime(iso), now() + leaseMs), principal("sync"), { db, store, requestId: runId, at: iso });
+          applied += gathered.reads.length;
+        } catch (error) {
+          // the step was applied by someone else (its row exists): read the run again and go on
+          if (isStepClash(error)) {
+            ahead = { reads: [], failure: null };
+            continue;
+          }
+          // reading or deciding failed: not the page's write to retry later
+          if (error instanceof DecideFailed) throw error.cause;
+          // a record changed between the decision and the write (a user's edit): decide the step again next tick
+          const cause = (error as Error).cause ?? error;
+          return await failPage(env, store, run, new PageFailed(`write refused: ${String((cause as Error)?.message ?? cause)}`, true), now());
+        }
       }
+      if (gathered.failure) return await failPage(env, store, (await runById(db, runId))!, gathered.failure, now());
+      await giveWay();
     }
     return { pages: applied, status: "running" };
   } finally {
     await db.prepare("UPDATE sync_run SET lease_until = NULL WHERE run_id = ?").bind(runId).run();
   }
+}
+
+/** Ends a run whose source is no longer configured: nothing is read, the run says why. */
+export async function finishUnsourced(env: Env, store: EventStore, runId: string): Promise<void> {
+  const run = await runById(env.DB, runId);
+  if (run?.status === "running") await finish(env, store, run, "failed", "no source configured (SYN_SOURCE_URL)", Date.now());
 }
 
 async function failPage(env: Env, store: EventStore, run: RunRow, error: PageFailed, at: number): Promise<AdvanceResult> {

@@ -34,6 +34,8 @@ export const syncRun = sqliteTable(
     /** consecutive failed fetches of the current page, and when the next try may happen (ms) */
     failures: integer("failures").notNull().default(0),
     retryAt: integer("retry_at"),
+    /** the Workflow instance moving the run on (one instance may move several runs, one after another) */
+    workflowId: text("workflow_id"),
     /** an advancer holds the run until then (ms) */
     leaseUntil: integer("lease_until"),
     logId: text("log_id"),
@@ -52,4 +54,26 @@ export const syncSeen = sqliteTable(
   "sync_seen",
   { runId: text("run_id").notNull(), creditCode: text("credit_code").notNull(), naturalKey: text("natural_key").notNull() },
   (t) => [primaryKey({ columns: [t.runId, t.creditCode, t.naturalKey] })],
+);
+
+/**
+ * The content hash (sha-256 of the canonical item) of each item a list's runs applied, by natural key: a
+ * page's unchanged items are recognised in SQL by it and never decided again. Operational, not a read model:
+ * a missing row only sends the item through the full decision, which writes it again.
+ */
+export const syncItem = sqliteTable(
+  "sync_item",
+  { list: text("list").notNull(), naturalKey: text("natural_key").notNull(), contentHash: text("content_hash").notNull() },
+  (t) => [primaryKey({ columns: [t.list, t.naturalKey] })],
+);
+
+/**
+ * The content hash of the items of each enterprise's page a list's runs applied, for enterprises whose items
+ * fit one page: an unchanged page is recognised in one query for a whole step and skipped (no item is mapped
+ * or decided). Operational like sync_item: a missing row only sends the page through the item-level path.
+ */
+export const syncPage = sqliteTable(
+  "sync_page",
+  { list: text("list").notNull(), creditCode: text("credit_code").notNull(), contentHash: text("content_hash").notNull() },
+  (t) => [primaryKey({ columns: [t.list, t.creditCode] })],
 );

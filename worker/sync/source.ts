@@ -1,16 +1,26 @@
 /**
  * Which source the adapter talks to: the external API when SYN_SOURCE_URL is configured (its key a Worker
- * secret), otherwise the built-in offline source — the same protocol either way.
+ * secret); the built-in offline source only where SYN_SOURCE is "builtin" (local runs, tests, benches: set in
+ * .dev.vars and the test configuration, never in wrangler.toml); otherwise none, and nothing is synchronised.
  */
 import type { Env } from "../http/env.ts";
-import { builtinBase, builtinFetcher } from "./builtin.ts";
 import { defaultBackoff, realSleep, type SourceClient } from "./client.ts";
 
-export function sourceClient(env: Env): SourceClient {
+export const builtinBase = "https://builtin.sync.invalid/cisp";
+
+export function sourceClient(env: Env): SourceClient | null {
   const timeoutMs = Number(env.SYN_SOURCE_TIMEOUT_MS) || 10_000;
   // larger pages are fewer, larger batches: a page of 500 writes at about twice the rate of one of 100
   const pageSize = Math.min(500, Number(env.SYN_SOURCE_PAGE_SIZE) || 500);
   const common = { timeoutMs, pageSize, attempts: 4, backoff: defaultBackoff, sleep: realSleep };
   if (env.SYN_SOURCE_URL) return { ...common, sourceCode: "cisp", base: env.SYN_SOURCE_URL, key: env.SYN_SOURCE_KEY, fetcher: (request) => fetch(request) };
-  return { ...common, sourceCode: "builtin", base: builtinBase, fetcher: builtinFetcher };
+  if (env.SYN_SOURCE !== "builtin") return null;
+  // the sample generator and its dictionaries load with the first page asked for, never at start-up
+  return {
+    ...common,
+    sourceCode: "builtin",
+    base: builtinBase,
+    fetcher: async (request) => (await import("./builtin.ts")).builtinFetcher(request),
+    read: async (request) => (await import("./builtin.ts")).builtinPage(request),
+  };
 }

@@ -15,11 +15,13 @@ import { createOf, streamOf } from "../resources/commands.ts";
 import { decide, fold, type RecordValues } from "../resources/decide.ts";
 import { parseRecord } from "../resources/validate.ts";
 import { headOf, readStreams } from "../store/read.ts";
-import type { StreamWrite } from "../store/types.ts";
+import type { Statement, StreamWrite } from "../store/types.ts";
 import { sourceOwned, type Mapped } from "./map.ts";
 
 export interface PageDecision {
   writes: StreamWrite[];
+  /** the natural keys of the items that passed the list's schema (created, updated or found unchanged) */
+  accepted: string[];
   created: number;
   updated: number;
   unchanged: number;
@@ -87,13 +89,40 @@ function ownedChanges(family: Family, owned: string[], values: RecordValues, sto
   return Object.fromEntries([...changed, "syncedAt", "syncJobId"].map((k) => [k, values[k] ?? null]));
 }
 
+/**
+ * The items of a page the source sent exactly as before, recognised in one query: the content hash kept for
+ * the item's natural key (`sync_item`, written when an item is applied) equals the page's, and its record is
+ * not marked removed at source. Only the others are decided in JavaScript.
+ */
+export async function unchangedKeys(db: D1Database, list: SynList, hashes: ReadonlyMap<string, string>): Promise<Set<string>> {
+  if (hashes.size === 0) return new Set();
+  const { family } = list;
+  const c = family.column;
+  const { results } = await db
+    .prepare(
+      `SELECT s.natural_key AS naturalKey FROM json_each(?2) j
+       JOIN sync_item s ON s.list = ?1 AND s.natural_key = json_extract(j.value, '$[0]') AND s.content_hash = json_extract(j.value, '$[1]')
+       LEFT JOIN ${family.table} t ON t.${c.naturalKey} = s.natural_key
+       WHERE COALESCE(t.${c.sourceRemoved}, 0) = 0`,
+    )
+    .bind(family.name, JSON.stringify([...hashes]))
+    .all<{ naturalKey: string }>();
+  return new Set(results.map((r) => r.naturalKey));
+}
+
+/** Keeps the content hash of each applied item, for `unchangedKeys` on the next pass (part of the page's batch). */
+export const keepHashes = (list: SynList, hashes: [string, string][]): Statement => ({
+  sql: "INSERT INTO sync_item (list, natural_key, content_hash) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true ON CONFLICT (list, natural_key) DO UPDATE SET content_hash = excluded.content_hash",
+  params: [list.family.name, JSON.stringify(hashes)],
+});
+
 export async function decidePage(db: D1Database, list: SynList, mapped: Mapped[]): Promise<PageDecision> {
   const { family } = list;
   const owned = sourceOwned(list);
   const byKey = new Map(mapped.map((m) => [m.naturalKey, m]));
   const existing = new Map((await rowsWhereIn(db, family, family.column.naturalKey!, [...byKey.keys()])).map((r) => [String(r[family.column.naturalKey!]), r]));
   const deleted = await deletedByKey(db, family, [...byKey.keys()].filter((k) => !existing.has(k)));
-  const decision: PageDecision = { writes: [], created: 0, updated: 0, unchanged: 0, rejections: [] };
+  const decision: PageDecision = { writes: [], accepted: [], created: 0, updated: 0, unchanged: 0, rejections: [] };
   const patches = new Map<string, RecordValues>();
   const revived = new Map<string, RecordValues>();
   for (const [key, item] of byKey) {
@@ -101,9 +130,10 @@ export async function decidePage(db: D1Database, list: SynList, mapped: Mapped[]
     try {
       values = parseRecord(family, family.createSchema, item.values);
     } catch (error) {
-      decision.rejections.push(refusal(error));
+      decision.rejections.push(`${String(item.values.creditCode ?? "")} ${refusal(error)}`.trim());
       continue;
     }
+    decision.accepted.push(key);
     const row = existing.get(key);
     const gone = row ? undefined : deleted.get(key);
     if (gone) {

@@ -2,7 +2,7 @@
  * The dictionary's verbs beyond the standard set: lookups every form uses (any signed-in user, one call
  * for many types, ETag so repeated lookups cost no body) and the type-wide administration verbs.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { dictEntry, dictionary as dictionaryVerbs } from "../../events/api/dictionary.ts";
 import type { Context } from "hono";
 import { t } from "../../events/i18n.ts";

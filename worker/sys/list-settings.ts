@@ -4,7 +4,7 @@
  * families, so they go through the record engine and keep their history; these verbs only scope them to
  * their owner (the families' standard verbs stay administrator tools).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { listSettings, prefBody, viewBody } from "../../events/api/list-settings.ts";
 import { listPref, listView } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";

@@ -3,7 +3,7 @@
  * load lazily level by level (the cascader asks for one node's children at a time), departments by
  * division, posts by department or account.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { sys } from "../../events/api/sys.ts";
 import { area, department, organisation, user } from "../../events/families/sys.ts";
 import { post } from "../../events/families/org.ts";

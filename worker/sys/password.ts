@@ -2,7 +2,7 @@
  * Password verbs: a user changes their own (POST /sys/user/password), an administrator resets one
  * (POST /sys/user/resetPass). A new password ends the user's other sessions.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import { t, type Text } from "../../events/i18n.ts";
 import { rules } from "../../events/rules.ts";

@@ -1,6 +1,6 @@
 /** Roles beyond the standard set: choices for selects, the signed-in user's roles, and the holders a deletion would strand. */
 import { t } from "../../events/i18n.ts";
-import { z } from "zod";
+import * as z from "zod";
 import { roleChoice, sys } from "../../events/api/sys.ts";
 import { l } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";

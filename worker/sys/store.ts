@@ -1,5 +1,5 @@
 /** Administrator calls over the event store: rebuild read models, a stream's history, chain verification. */
-import { z } from "zod";
+import * as z from "zod";
 import { t } from "../../events/i18n.ts";
 import { l } from "../../events/family.ts";
 import { RouteTable } from "../http/routes.ts";

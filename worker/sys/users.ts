@@ -2,7 +2,7 @@
  * Users beyond the standard set: names by id (every screen shows user names), the signed-in user's own
  * details, and the candidate lists of section 7 (roles, user tree).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { candidateDepartment, sys } from "../../events/api/sys.ts";
 import { t } from "../../events/i18n.ts";
 import { user } from "../../events/families/sys.ts";

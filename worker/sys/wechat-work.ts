@@ -2,7 +2,7 @@
  * WeCom (WeChat Work) users beyond the standard set: marking leavers off, examining accounts, and the
  * binding code a user scans to link their WeCom account (short-lived, single-purpose, not a record).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { t } from "../../events/i18n.ts";
 import { user, wechatWorkUser } from "../../events/families/sys.ts";
 import { l, type Family } from "../../events/family.ts";

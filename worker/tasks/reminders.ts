@@ -7,7 +7,7 @@
  * never reminded twice of the same kind for the same deadline. The work is cut into chunks of tasks, one
  * command each, walked in (recipient, id) order within a time budget; what is left waits for the next tick.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { MessagePoint } from "../../events/families/msg.ts";
 import type { EventStore } from "../store/index.ts";
@@ -18,6 +18,7 @@ import type { RegisteredHandler } from "../jobs/handler.ts";
 import { addDays, chinaDate } from "./state.ts";
 import { configValue, reminderCandidates, type ReminderCandidate, type ReminderKind } from "./queries.ts";
 import { remindedType, type TaskEvents } from "./projection.ts";
+import { giveWay } from "../background.ts";
 
 export const followUpDaysKey = "taskFollowUpDays";
 const defaultFollowUpDays = 3;
@@ -90,6 +91,7 @@ export async function runReminders(db: D1Database, store: EventStore, now: numbe
     let after = { receiverId: "", id: "" };
     for (;;) {
       if (Date.now() > deadlineMs) return { ...outcome, complete: false };
+      await giveWay();
       const tasks = await reminderCandidates(db, kind, today, bounds, after, chunk);
       if (!tasks.length) break;
       const last = tasks[tasks.length - 1]!;

@@ -17,7 +17,7 @@ import { l } from "../../events/family.ts";
 import { findById } from "../resources/query.ts";
 import { familyReads } from "../resources/routes.ts";
 import { requireParam } from "../resources/validate.ts";
-import { z } from "zod";
+import * as z from "zod";
 import { distributeCommand, planFamily, taskFamily } from "./distribute.ts";
 import { chinaDate } from "./state.ts";
 import { followUpWrite, taskStream } from "./followUp.ts";

@@ -3,7 +3,7 @@
  * shared visit fields. Pure: the Worker validates an archive's `details` by its kind here, and
  * `zfdaFields` answers these declarations so the browser's form shows the same fields.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
 

@@ -8,7 +8,7 @@
  * `GET /api/webhooks/{portal}/deliveries/{id}` is signed the same way over `${timestamp}.${path}` (the
  * request's path, /api included, no query) and answers the delivery's outcome.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { initialState, type Family } from "../../events/family.ts";
 import { t, type Lang } from "../../events/i18n.ts";
 import { portalDemand } from "../../events/families/services.ts";

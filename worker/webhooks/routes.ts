@@ -5,7 +5,7 @@
  * status beside the envelope code (401, 404, 413, 422), since a portal's retry logic reads the status.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
 import type { AppEnv } from "../http/env.ts";

@@ -4,7 +4,7 @@
  * form binding; the start form of a deployment and starting an instance (any signed-in user).
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { flow, modelListQuery } from "../../../events/api/flow.ts";
 import { flowTask } from "../../../events/api/flow-task.ts";
 import { bindBody, flowModels, modelBody, startBody } from "../../../events/api/flow-models.ts";

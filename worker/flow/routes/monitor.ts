@@ -3,7 +3,7 @@
  * activate, stop, delete; one instance's summary. The engine refuses these to anyone without the monitor
  * permission (and a suspended instance refuses every task action until activated).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../../events/family.ts";
 import { flow, flowListQuery } from "../../../events/api/flow.ts";
 import { flowTask } from "../../../events/api/flow-task.ts";

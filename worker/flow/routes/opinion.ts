@@ -2,7 +2,7 @@
  * A user's own approval opinions (常用意见) and signature file: one flowOpinion record per user, through the
  * record engine (history included); these verbs scope it to its owner for any signed-in user.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { l, type Family } from "../../../events/family.ts";
 import { flowTask } from "../../../events/api/flow-task.ts";
 import { flowOpinion } from "../../../events/families/flow.ts";

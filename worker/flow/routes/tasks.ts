@@ -6,7 +6,7 @@
  * candidates and the instance's state; routes only parse, find the instance and answer.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { l } from "../../../events/family.ts";
 import { flow, flowListQuery } from "../../../events/api/flow.ts";
 import { batchBody, flowTask, nextBody, taskBody } from "../../../events/api/flow-task.ts";

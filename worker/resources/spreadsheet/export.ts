@@ -4,7 +4,7 @@
  * values become labels and booleans 是/否 (Yes/No) in the request's language; dates are real dates.
  */
 import Papa from "papaparse";
-import { z } from "zod";
+import * as z from "zod";
 import { metaColumns, type Family } from "../../../events/family.ts";
 import type { Field } from "../../../events/fields.ts";
 import type { Lang } from "../../../events/i18n.ts";

@@ -4,7 +4,7 @@
  * R2 as a result file with their reasons.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../../events/family.ts";
 import { t, type Lang } from "../../../events/i18n.ts";
 import { checkUpload, extensionOf } from "../../../events/uploads.ts";

@@ -1,16 +1,14 @@
 /**
  * Reading an uploaded spreadsheet (xlsx, xls, csv) into rows with SheetJS: CSV in UTF-8 (with or without
- * a BOM), UTF-16, or GBK (what Chinese Excel saves, decoded with SheetJS's code page 936 table); for
+ * a BOM), UTF-16, or GBK (what Chinese Excel saves, decoded by the runtime's TextDecoder); for
  * workbooks the first sheet whose header matches the family. Only as many rows as the limit allows are parsed.
  */
 import * as XLSX from "@e965/xlsx";
-import * as cpexcel from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { unzipSync } from "fflate";
 import type { Family } from "../../../events/family.ts";
 import { headerSearchRows, pickSheet } from "../../../events/spreadsheet/titles.ts";
+import { codepages } from "./codepages.ts";
 
-// the module's namespace is what SheetJS wants (its typings put `utils` on the `cptable` export instead)
-const codepages = cpexcel as unknown as { utils: { decode(cp: number, data: Uint8Array): string } };
 XLSX.set_cptable(codepages);
 
 export interface SheetRows {

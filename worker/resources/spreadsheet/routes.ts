@@ -3,7 +3,7 @@
  * chunks from the web page, or a file parsed here up to a row limit), `excel/export` (tag export, streamed)
  * and `excel/result/:id` (the refused rows of a file import, with their reasons).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { RouteTable } from "../../http/routes.ts";
 import { actorOf, readJson } from "../../http/envelope.ts";
 import { codes } from "../../errors.ts";

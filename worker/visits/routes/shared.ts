@@ -1,5 +1,5 @@
 /** Inputs the visits routes share: an id in the path, a list scoped to one enterprise or one archive kind. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Family } from "../../../events/family.ts";
 import { parseListQuery, type ListQuery } from "../../resources/query.ts";
 import { requireParam } from "../../resources/validate.ts";

@@ -3,7 +3,7 @@
  * visited, an enterprise's visits, the counts, one visit with its archives and check-ins, and the demand
  * lists (mine and others'). The keyword of the standard list searches what was written in a visit.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { visits } from "../../../events/api/visits.ts";
 import { l } from "../../../events/family.ts";
 import type { RouteTable } from "../../http/routes.ts";
