@@ -9,7 +9,7 @@
  */
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { NodeD1, asD1 } from "./node-d1.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
@@ -19,7 +19,8 @@ import { families } from "../../events/families/index.ts";
 import { usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
 import { Rng } from "../../worker/seed/enterprise-demo/random.ts";
 import { factBatches, matchPolicy } from "./conditions-scenarios.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -95,11 +96,11 @@ async function loadRegion(persist: string, count: number): Promise<number> {
   return records;
 }
 
-export async function conditionFigures(options: { port?: number; enterprises?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_CONDITIONS_PORT ?? 8797);
-  const count = options.enterprises ?? Number(process.env.BENCH_ENTERPRISES ?? 100_000);
+export async function conditionFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { enterprises: count, matchRuns, factBatches: batches } = benchSizes(options).conditions;
+  const port = await benchPort("BENCH_CONDITIONS_PORT");
   const asOf = "2026-11-27";
-  const persist = ".wrangler/bench-conditions";
+  const persist = benchPersist(".wrangler/bench-conditions", options);
   const floorFile = `${persist}/floor.sqlite`;
   // BENCH_REUSE keeps the region the last run loaded (the bench only reads it)
   const reuse = !!process.env.BENCH_REUSE && existsSync(floorFile);
@@ -123,14 +124,14 @@ export async function conditionFigures(options: { port?: number; enterprises?: n
       return answer;
     };
     worker = {
-      match: await get(`/conditions/match?asOf=${asOf}&runs=10`),
-      facts: await get(`/conditions/facts?asOf=${asOf}&batches=20`),
+      match: await get(`/conditions/match?asOf=${asOf}&runs=${matchRuns}`),
+      facts: await get(`/conditions/facts?asOf=${asOf}&batches=${batches}`),
     };
   } finally {
     stop();
   }
   const floorDb = new NodeD1(floorFile);
-  const floor = { match: await matchPolicy(asD1(floorDb), asOf, 10), facts: await factBatches(asD1(floorDb), asOf, 20) };
+  const floor = { match: await matchPolicy(asD1(floorDb), asOf, matchRuns), facts: await factBatches(asD1(floorDb), asOf, batches) };
   floorDb.close();
   log(`policy matched: ${fmt(worker.match.median, 1)} ms (floor ${fmt(floor.match.median, 1)}), ${fmt(worker.match.total)} enterprises meet it`);
   log(`facts: ${fmt(worker.facts.enterprisesPerSecond)} enterprises/s, ${fmt(worker.facts.valuesPerSecond)} values/s (floor ${fmt(floor.facts.enterprisesPerSecond)})`);
@@ -142,10 +143,4 @@ export async function conditionFigures(options: { port?: number; enterprises?: n
   ];
 }
 
-if (import.meta.main) {
-  const lines = await conditionFigures();
-  console.log(`\nqifu condition bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu condition bench", conditionFigures);

@@ -14,7 +14,7 @@ import { rmSync } from "node:fs";
 import { benchRecord } from "./scenarios.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
 import { orgCodeCheck, usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
-import type { Line } from "./web.ts";
+import type { Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -64,7 +64,9 @@ function startProbes(base: string, token: string, everyMs: number) {
         const ok = response.ok && (name === "sign-in page (static asset)" || (JSON.parse(text) as { code: number }).code === 0);
         (samples.get(key) ?? samples.set(key, []).get(key)!).push({ ms: performance.now() - t0, ok });
       })
-      .catch(() => (samples.get(key) ?? samples.set(key, []).get(key)!).push({ ms: performance.now() - t0, ok: false }))
+      .catch(() => {
+        (samples.get(key) ?? samples.set(key, []).get(key)!).push({ ms: performance.now() - t0, ok: false });
+      })
       .finally(() => pending.delete(call));
     pending.add(call);
   };

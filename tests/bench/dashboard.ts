@@ -8,26 +8,26 @@
  *   figures shown, median of 3, goal ≤ 1.5 s.
  */
 import { copyFileSync, readdirSync } from "node:fs";
-import { seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { NodeD1, asD1 } from "./node-d1.ts";
 import { dashboardCalls } from "./dashboard-scenarios.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 import { families } from "../../events/families/index.ts";
 import type { Family } from "../../events/family.ts";
 import { buildEnterpriseDemo } from "../../worker/seed/enterprise-demo/index.ts";
 import { seedId, seedMeta } from "../../worker/seed/index.ts";
 import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
-import { startApp } from "../e2e/server.ts";
 import { openBrowser, signIn } from "../e2e/browser.ts";
+import { benchApp } from "./web.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const tables = ["en_enterprise_basic_info", "en_enterprise_basic_info_szt", "portal_pledge_info", "portal_freeze_info", "tb_financ", "tb_financ_application", "tb_listing", "tb_listing_application"];
 type Timing = { name: string; params: Record<string, unknown>; median: number; p95: number };
 
-async function inWorker(port: number, runs: number): Promise<{ worker: Timing[]; floor: Timing[]; records: number }> {
-  const persist = ".wrangler/bench-dashboard";
+async function inWorker(persist: string, port: number, runs: number): Promise<{ worker: Timing[]; floor: Timing[]; records: number }> {
   const at = new Date().toISOString();
   const loader = await seededBenchDb(persist, at);
   const demo = await buildEnterpriseDemo(seedId, at, { families: families.filter((f) => tables.includes(f.table)) as Family[] });
@@ -66,55 +66,44 @@ const drawn = `(() => {
 })()`;
 
 async function firstRenders(count: number): Promise<number[]> {
-  const app = await startApp();
-  try {
-    const times: number[] = [];
-    for (let i = 0; i <= count; i++) {
-      const browser = await openBrowser(app.baseUrl);
-      try {
-        const page = browser.page;
-        await signIn(page, undefined, app.persist);
-        const cdp = await browser.context.newCDPSession(page);
-        await cdp.send("Network.clearBrowserCache");
-        await page.goto("/bt/dashboard/map");
-        await page.waitForFunction(drawn, undefined, { timeout: 30_000, polling: "raf" });
-        const ms = await page.evaluate<number>("performance.now()");
-        // the first run warms the server up; it is not counted
-        if (i > 0) times.push(ms);
-        log(`dashboard: first render ${i === 0 ? "(warm-up)" : `${i}/${count}`}: ${fmt(ms)} ms`);
-      } finally {
-        await browser.close();
-      }
+  const app = await benchApp();
+  const times: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const browser = await openBrowser(app.baseUrl);
+    try {
+      const page = browser.page;
+      await signIn(page, undefined, app.persist);
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache");
+      await page.goto("/bt/dashboard/map");
+      await page.waitForFunction(drawn, undefined, { timeout: 30_000, polling: "raf" });
+      const ms = await page.evaluate<number>("performance.now()");
+      // the first run warms the server up; it is not counted
+      if (i > 0) times.push(ms);
+      log(`dashboard: first render ${i === 0 ? "(warm-up)" : `${i}/${count}`}: ${fmt(ms)} ms`);
+    } finally {
+      await browser.close();
     }
-    return times;
-  } finally {
-    await app.stop();
   }
+  return times;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function dashboardFigures(options: { port?: number; runs?: number; renders?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_DASHBOARD_PORT ?? 8799);
-  const runs = options.runs ?? Number(process.env.BENCH_DASHBOARD_RUNS ?? 20);
-  const { worker, floor, records } = await inWorker(port, runs);
+export async function dashboardFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { runs, renders: count } = benchSizes(options).dashboard;
+  const { worker, floor, records } = await inWorker(benchPersist(".wrangler/bench-dashboard", options), await benchPort("BENCH_DASHBOARD_PORT"), runs);
   const lines: Line[] = [[`dashboard: demo region (${fmt(records)} records of the families it reads)`, "", "", "", "", null]];
   for (const [i, w] of worker.entries()) {
     const f = floor[i]!;
     const params = Object.keys(w.params).length ? ` ${JSON.stringify(w.params)}` : "";
     lines.push([`${w.name}${params}, median ms (p95 ${fmt(w.p95, 1)})`, fmt(w.median, 1), fmt(f.median, 1), `${fmt(w.median / Math.max(f.median, 0.01), 1)}×`, "≤ 50 ms", w.median <= 50]);
   }
-  const renders = await firstRenders(options.renders ?? Number(process.env.BENCH_DASHBOARD_RENDERS ?? 3));
+  const renders = await firstRenders(count);
   const mid = median(renders);
   lines.push([`dashboard first render (/bt/dashboard/map, signed in, cold cache, Chromium, map filled and KPIs shown), median of ${renders.length}, ms`, fmt(mid), "", "", "≤ 1,500 ms", mid <= 1500]);
   lines.push(["  same, fastest – slowest ms", `${fmt(Math.min(...renders))} – ${fmt(Math.max(...renders))}`, "", "", "", null]);
   return lines;
 }
 
-if (import.meta.main) {
-  const lines = await dashboardFigures();
-  console.log(`\nqifu dashboard bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu dashboard bench", dashboardFigures);

@@ -5,20 +5,22 @@
  * code), the enterprise's timeline, the master found by code, a keyword search of the master, the
  * statistics, and applications saved and submitted into their approval flow per second.
  */
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { demoAdminPassword, seedId, seedMeta } from "../../worker/seed/index.ts";
 import { buildEnterpriseDemo, showcaseEnterprise } from "../../worker/seed/enterprise-demo/index.ts";
 import { seal } from "../../worker/store/append.ts";
 import { store } from "../../worker/modules.ts";
-import type { Line } from "./web.ts";
+import { timed } from "./scenarios.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export async function enterpriseFigures(options: { port?: number; applications?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_ENTERPRISE_PORT ?? 8794);
-  const applications = options.applications ?? Number(process.env.BENCH_APPLICATIONS ?? 200);
-  const persist = ".wrangler/bench-enterprise";
+export async function enterpriseFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { applications, readRuns } = benchSizes(options).enterprise;
+  const port = await benchPort("BENCH_ENTERPRISE_PORT");
+  const persist = benchPersist(".wrangler/bench-enterprise", options);
   const at = new Date().toISOString();
   const loader = await seededBenchDb(persist, at);
   const seeding = performance.now();
@@ -40,17 +42,6 @@ export async function enterpriseFigures(options: { port?: number; applications?:
     await waitForBenchWorker(base);
     const { api, signIn } = benchApi(base);
     await signIn("admin", demoAdminPassword);
-    /** median and p95 of `runs` sequential requests, in ms */
-    const latency = async (path: string, runs = 50) => {
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const t = performance.now();
-        await api(path);
-        samples.push(performance.now() - t);
-      }
-      samples.sort((a, b) => a - b);
-      return { median: samples[Math.floor(runs / 2)]!, p95: samples[Math.floor(runs * 0.95)]! };
-    };
     const code = showcaseEnterprise.creditCode;
     const reads: [string, string][] = [
       ["an enterprise tab: patents of one enterprise (10 rows and the total)", `/common/enpatentinfo/list?creditCode=${code}&page=1&limit=10`],
@@ -64,7 +55,7 @@ export async function enterpriseFigures(options: { port?: number; applications?:
     ];
     const lines: Line[] = [[`demo region written (${fmt(records)} records, events and read models), s`, fmt(seedSeconds, 1), "", "", "", null]];
     for (const [name, path] of reads) {
-      const { median, p95 } = await latency(path);
+      const { median, p95 } = await timed(readRuns, () => api(path));
       log(`${name}: ${fmt(median, 1)} ms (p95 ${fmt(p95, 1)})`);
       lines.push([`${name}, over HTTP, median ms (p95 ${fmt(p95, 1)})`, fmt(median, 1), "", "", "", null]);
     }
@@ -81,10 +72,4 @@ export async function enterpriseFigures(options: { port?: number; applications?:
   }
 }
 
-if (import.meta.main) {
-  const lines = await enterpriseFigures();
-  console.log(`\nqifu enterprise bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu enterprise bench", enterpriseFigures);

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
@@ -17,8 +17,10 @@ import { enterpriseBasicInfo, financialInfo, patentInfo, softwareCopyright } fro
 import { usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
 import type { Definition } from "../../events/evaluation/definition.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 import { chunkSize } from "../../worker/evaluation/run.ts";
+import { timed } from "./scenarios.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -64,15 +66,15 @@ function records(i: number): [Family, Record<string, unknown>][] {
   return out;
 }
 
-export async function evaluationFigures(options: { port?: number; enterprises?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_EVALUATION_PORT ?? 8798);
-  const count = options.enterprises ?? Number(process.env.BENCH_EVAL_ENTERPRISES ?? 100_000);
-  const persist = ".wrangler/bench-evaluation";
+export async function evaluationFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { enterprises: count, routeRuns } = benchSizes(options).evaluation;
+  const port = await benchPort("BENCH_EVALUATION_PORT");
+  const persist = benchPersist(".wrangler/bench-evaluation", options);
   // BENCH_EVAL_REUSE=1: the enterprises loaded by the last run (a marker file records how many)
   const marker = `${persist}/loaded-${count}`;
   if (process.env.BENCH_EVAL_REUSE && existsSync(marker)) log(`reusing the ${fmt(count)} enterprises loaded before`);
   else await load(persist, count, marker);
-  return measure(persist, port, count);
+  return measure(persist, port, count, routeRuns);
 }
 
 async function load(persist: string, count: number, marker: string) {
@@ -98,7 +100,7 @@ async function load(persist: string, count: number, marker: string) {
   writeFileSync(marker, "");
 }
 
-async function measure(persist: string, port: number, count: number): Promise<Line[]> {
+async function measure(persist: string, port: number, count: number, runs: number): Promise<Line[]> {
   const { base, stop } = startBenchWorker(persist, port);
   try {
     await waitForBenchWorker(base);
@@ -106,20 +108,9 @@ async function measure(persist: string, port: number, count: number): Promise<Li
     await signIn("admin", demoAdminPassword);
     const modelId = (await api<{ id: string }>("/common/tbevaluationmodel/save", { name: "压测评价模型", code: `BENCH${Date.now().toString(36)}`, modelType: "comprehensive", status: "1", totalScore: 100, definition })).data.id;
     const codeOf = (i: number) => records(i)[0]![1].creditCode as string;
-    /** median and p95 of 60 sequential calls, in ms */
-    const timed = async (call: (i: number) => Promise<unknown>) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 60; i++) {
-        const t0 = performance.now();
-        await call(i);
-        samples.push(performance.now() - t0);
-      }
-      samples.sort((a, b) => a - b);
-      return { median: samples[30]!, p95: samples[57]! };
-    };
-    const one = await timed((i) => api("/common/tbevaluationmodel/evaluation", { modelId, creditCode: codeOf((i * 7919) % count), asOf }));
-    const preview = await timed((i) => api("/common/tbevaluationmodel/evaluation/preview", { modelId, creditCode: codeOf((i * 104729) % count), asOf }));
-    const bare = await timed(() => fetch(`${base}/bare-batch`).then((r) => r.arrayBuffer()));
+    const one = await timed(runs, (i) => api("/common/tbevaluationmodel/evaluation", { modelId, creditCode: codeOf((i * 7919) % count), asOf }));
+    const preview = await timed(runs, (i) => api("/common/tbevaluationmodel/evaluation/preview", { modelId, creditCode: codeOf((i * 104729) % count), asOf }));
+    const bare = await timed(runs, () => fetch(`${base}/bare-batch`).then((r) => r.arrayBuffer()));
     log(`one enterprise through the route: median ${fmt(one.median, 1)} ms`);
     const scoring = (await (await fetch(`${base}/evaluation/score?modelId=${modelId}&asOf=${asOf}&chunk=500`)).json()) as { scored: number; passed: number; ms: number; perSecond: number };
     log(`scored ${fmt(scoring.scored)} in ${fmt(scoring.ms)} ms`);
@@ -136,10 +127,4 @@ async function measure(persist: string, port: number, count: number): Promise<Li
   }
 }
 
-if (import.meta.main) {
-  const lines = await evaluationFigures();
-  console.log(`\nqifu evaluation bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu evaluation bench", evaluationFigures);

@@ -4,9 +4,11 @@
  * BENCH_OPEN_TASKS (default 100,000) open tasks in the inbox of one user (inside the Worker, next to one
  * bare D1 call, and end to end over HTTP). Its own wrangler dev on its own local D1, seeded like `npm start`.
  */
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
-import type { Line } from "./web.ts";
+import { summarise } from "./scenarios.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -39,18 +41,10 @@ export const oneStepXml = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-  total?: number;
-}
-
-export async function flowFigures(options: { port?: number; openTasks?: number; approvals?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_FLOW_PORT ?? 8793);
-  const openTasks = options.openTasks ?? Number(process.env.BENCH_OPEN_TASKS ?? 100_000);
-  const approvals = options.approvals ?? Number(process.env.BENCH_APPROVALS ?? 300);
-  const persist = ".wrangler/bench-flow";
+export async function flowFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { openTasks, approvals, todoRuns, todoHttpRuns } = benchSizes(options).flow;
+  const port = await benchPort("BENCH_FLOW_PORT");
+  const persist = benchPersist(".wrangler/bench-flow", options);
   const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
@@ -71,7 +65,7 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
       const { procInsId } = (await api<{ procInsId: string }>("/flowable/definition/dynamicStart", { code: "bench3", data: { amount: 1 } })).data;
       for (let step = 0; step < 3; step++) {
         const tasks = await api<{ taskId: string }[]>(`/flowable/monitor/taskList?procInsId=${procInsId}`);
-        const taskId = (tasks.data as unknown as { taskId: string }[])[0]!.taskId;
+        const taskId = tasks.data[0]!.taskId;
         await api("/flowable/task/complete", { taskId, comment: "同意" });
       }
       const info = (await api<{ status: string }>(`/flowable/instance/info/${procInsId}`)).data;
@@ -99,16 +93,15 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
       if (done % 20_000 === 0) log(`open tasks loaded ${done} / ${openTasks}`);
     }
     log(`loaded ${fmt(openTasks)} open tasks in ${fmt((performance.now() - started) / 1000, 1)} s`);
-    const todoInWorker = (await (await fetch(`${base}/flow/todo?runs=200`)).json()) as { median: number; p95: number; total: number; bare: number };
+    const todoInWorker = (await (await fetch(`${base}/flow/todo?runs=${todoRuns}`)).json()) as { median: number; p95: number; total: number; bare: number };
     const samples: number[] = [];
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < todoHttpRuns; i++) {
       const t = performance.now();
       const page = await api<unknown[]>(`/flowable/task/todoList?page=${1 + (i % 20)}&limit=10`);
       samples.push(performance.now() - t);
-      if ((page.data as unknown[]).length !== 10) throw new Error("todo page not full");
+      if (page.data.length !== 10) throw new Error("todo page not full");
     }
-    samples.sort((a, b) => a - b);
-    const httpMedian = samples[50]!;
+    const httpMedian = summarise(samples).median;
     return [
       ["three-step approvals started and driven to the end over HTTP (7 requests each), sequential, per s", fmt(sequential, 1), "", "", "", null],
       ["  same, 4 concurrent, per s", fmt(concurrent, 1), "", "", "", null],
@@ -121,10 +114,4 @@ export async function flowFigures(options: { port?: number; openTasks?: number; 
   }
 }
 
-if (import.meta.main) {
-  const lines = await flowFigures();
-  console.log(`\nqifu workflow bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu workflow bench", flowFigures);

@@ -12,7 +12,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { SourceMap } from "node:module";
 import { relative, resolve, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildBundle } from "./worker-bundle.ts";

@@ -4,18 +4,19 @@
  * names a new stream, so the pipeline reads nothing before its one batch; an update reads its stream first.
  * Sequential requests from this process against `wrangler dev` on a freshly seeded local D1.
  */
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { benchRecord } from "./scenarios.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export async function pipelineFigures(options: { port?: number; count?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_PIPELINE_PORT ?? 8797);
-  const count = options.count ?? Number(process.env.BENCH_PIPELINE_COUNT ?? 1000);
-  const persist = ".wrangler/bench-pipeline";
+export async function pipelineFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { count } = benchSizes(options).pipeline;
+  const port = await benchPort("BENCH_PIPELINE_PORT");
+  const persist = benchPersist(".wrangler/bench-pipeline", options);
   const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
@@ -57,9 +58,4 @@ export async function pipelineFigures(options: { port?: number; count?: number }
   }
 }
 
-if (import.meta.main) {
-  const lines = await pipelineFigures();
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu pipeline bench", pipelineFigures);

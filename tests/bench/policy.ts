@@ -9,7 +9,7 @@
  */
 import { copyFileSync, readdirSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { NodeD1, asD1 } from "./node-d1.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
@@ -19,7 +19,8 @@ import { families } from "../../events/families/index.ts";
 import type { PolicyCondition } from "../../events/policy/conditions.ts";
 import { usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
 import { enterpriseMatches, policyMatches } from "./policy-scenarios.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -96,12 +97,11 @@ const headline: Record<string, unknown> = {
 };
 const headlineId = "bench-policy-headline";
 
-export async function policyFigures(options: { port?: number; enterprises?: number; policies?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_POLICY_PORT ?? 8798);
-  const count = options.enterprises ?? Number(process.env.BENCH_POLICY_ENTERPRISES ?? 100_000);
-  const policies = options.policies ?? Number(process.env.BENCH_POLICIES ?? 500);
+export async function policyFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { enterprises: count, policies, enterpriseRuns, policyRuns } = benchSizes(options).policy;
+  const port = await benchPort("BENCH_POLICY_PORT");
   const asOf = "2026-11-27";
-  const persist = ".wrangler/bench-policy";
+  const persist = benchPersist(".wrangler/bench-policy", options);
   const loader = await seededBenchDb(persist);
   const at = new Date().toISOString();
   const meta = { actorId: "bench", actorName: "bench", requestId: "load", ip: null, at };
@@ -140,14 +140,14 @@ export async function policyFigures(options: { port?: number; enterprises?: numb
       return answer;
     };
     worker = {
-      enterprise: await get(`/policy/enterprise?asOf=${asOf}&runs=50`, codes),
-      policy: await get(`/policy/policy?asOf=${asOf}&runs=10&policyId=${headlineId}`),
+      enterprise: await get(`/policy/enterprise?asOf=${asOf}&runs=${enterpriseRuns}`, codes),
+      policy: await get(`/policy/policy?asOf=${asOf}&runs=${policyRuns}&policyId=${headlineId}`),
     };
   } finally {
     stop();
   }
   const floorDb = new NodeD1(floorFile);
-  const floor = { enterprise: await enterpriseMatches(asD1(floorDb), codes, asOf, 50), policy: await policyMatches(asD1(floorDb), headlineId, asOf, 10) };
+  const floor = { enterprise: await enterpriseMatches(asD1(floorDb), codes, asOf, enterpriseRuns), policy: await policyMatches(asD1(floorDb), headlineId, asOf, policyRuns) };
   floorDb.close();
   log(`one enterprise × ${policies + 1} policies: ${fmt(worker.enterprise.median, 1)} ms (floor ${fmt(floor.enterprise.median, 1)}); one policy × ${fmt(count)}: ${fmt(worker.policy.median, 1)} ms, ${fmt(worker.policy.total)} meet it`);
   if (worker.policy.total !== floor.policy.total || worker.policy.total === 0) throw new Error(`the policy matched ${worker.policy.total} in the Worker and ${floor.policy.total} on the floor`);
@@ -158,10 +158,4 @@ export async function policyFigures(options: { port?: number; enterprises?: numb
   ];
 }
 
-if (import.meta.main) {
-  const lines = await policyFigures();
-  console.log(`\nqifu policy bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor (node:sqlite)", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu policy bench", policyFigures);

@@ -31,6 +31,17 @@ export function summarise(samples: number[]) {
   return { median: at(0.5), p95: at(0.95), runs: samples.length };
 }
 
+/** `runs` sequential calls of `work`, each timed: median and p95 in ms. */
+export async function timed(runs: number, work: (i: number) => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work(i);
+    samples.push(performance.now() - started);
+  }
+  return summarise(samples);
+}
+
 /** A list page: 10 rows, filter status=0 (20 % of rows), sorted by number, with its total; pages spread over the first 300. */
 export async function listPages(db: D1Database, runs: number) {
   const samples: number[] = [];

@@ -20,14 +20,14 @@ import { SourceMap } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { benchSizes, type BenchOptions } from "./sizes.ts";
+import type { Line } from "./table.ts";
 import { heavyThatRan, traceImport } from "./import-trace.ts";
 import { buildBundle } from "./worker-bundle.ts";
 import { stubWorkerdModules } from "./workerd-stubs.ts";
 
 export { buildBundle };
 
-/** figure, value, floor, ratio, goal, met (the bench's table row) */
-export type Line = [string, string, string, string, string, boolean | null];
 
 const root = join(import.meta.dirname, "..", "..");
 const log = (...args: unknown[]) => console.error("·", ...args);
@@ -154,6 +154,12 @@ export async function startupFigures({ runs = 5, workerd = true, profileDir, bun
   } finally {
     if (!given) rmSync(built.dir, { recursive: true, force: true });
   }
+}
+
+/** The start-up rows of `npm run bench` (the smoke run leaves out the workerd profile: tests/bench/sizes.ts). */
+export async function startupSection(options: BenchOptions = {}): Promise<Line[]> {
+  const { runs, workerd } = benchSizes(options).startup;
+  return (await startupFigures({ runs, workerd })).lines;
 }
 
 if (import.meta.main) {

@@ -5,20 +5,20 @@
  * cursor, from `POST /syn/synjuddoclist/run` until the run reports done. A second run over the unchanged
  * source measures the no-change pass (reads only, no events).
  */
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
 import { orgCodeCheck, usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
 import { startSyncSource } from "../sync-source/server.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export async function syncFigures(options: { port?: number; enterprises?: number; perEnterprise?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_SYNC_PORT ?? 8796);
-  const enterprises = options.enterprises ?? Number(process.env.BENCH_SYNC_ENTERPRISES ?? 10);
-  const perEnterprise = options.perEnterprise ?? Number(process.env.BENCH_SYNC_RECORDS ?? 2_000);
-  const persist = ".wrangler/bench-sync";
+export async function syncFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { enterprises, perEnterprise } = benchSizes(options).sync;
+  const port = await benchPort("BENCH_SYNC_PORT");
+  const persist = benchPersist(".wrangler/bench-sync", options);
   const loader = await seededBenchDb(persist);
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();
@@ -65,10 +65,4 @@ export async function syncFigures(options: { port?: number; enterprises?: number
   }
 }
 
-if (import.meta.main) {
-  const lines = await syncFigures();
-  console.log(`\nqifu sync bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu sync bench", syncFigures);

@@ -6,17 +6,7 @@ import { chinaDate, addDays } from "../../worker/tasks/state.ts";
 import { staffCounts, stateCounts, taskPage, timeline } from "../../worker/tasks/queries.ts";
 import { runReminders } from "../../worker/tasks/reminders.ts";
 import type { EventStore } from "../../worker/store/index.ts";
-import { summarise } from "./scenarios.ts";
-
-async function timed(runs: number, work: (i: number) => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work(i);
-    samples.push(performance.now() - started);
-  }
-  return summarise(samples);
-}
+import { timed } from "./scenarios.ts";
 
 /** Each board call `runs` times over every task (no filter: the widest scan), plus one plan's and one person's. */
 export async function boardCalls(db: D1Database, runs: number) {

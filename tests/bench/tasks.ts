@@ -6,14 +6,15 @@
  * runs it (goal ≤ 10 s). Its own wrangler dev on its own local D1, seeded like `npm start`.
  */
 import { createHash } from "node:crypto";
-import { seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { canonicalJson } from "../../worker/store/canonical.ts";
 import { store } from "../../worker/modules.ts";
 import type { StoredEvent } from "../../worker/store/types.ts";
 import { taskMsg } from "../../events/families/casework.ts";
 import type { Family } from "../../events/family.ts";
 import { addDays, chinaDate } from "../../worker/tasks/state.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -42,10 +43,10 @@ function benchTask(i: number, today: string) {
   };
 }
 
-export async function taskFigures(options: { port?: number; tasks?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_TASKS_PORT ?? 8796);
-  const count = options.tasks ?? Number(process.env.BENCH_TASKS ?? 100_000);
-  const persist = ".wrangler/bench-tasks";
+export async function taskFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { tasks: count, boardRuns } = benchSizes(options).tasks;
+  const port = await benchPort("BENCH_TASKS_PORT");
+  const persist = benchPersist(".wrangler/bench-tasks", options);
   const loader = await seededBenchDb(persist);
   const family = taskMsg as unknown as Family;
   const today = chinaDate(Date.now());
@@ -69,7 +70,7 @@ export async function taskFigures(options: { port?: number; tasks?: number } = {
   const { base, stop } = startBenchWorker(persist, port);
   try {
     await waitForBenchWorker(base);
-    const board = (await (await fetch(`${base}/tasks/board?runs=30`)).json()) as { total: number; proportion: Timing; proportionPlan: Timing; timeline: Timing; staff: Timing; myPage: Timing };
+    const board = (await (await fetch(`${base}/tasks/board?runs=${boardRuns}`)).json()) as { total: number; proportion: Timing; proportionPlan: Timing; timeline: Timing; staff: Timing; myPage: Timing };
     if (board.total !== count) throw new Error(`the board counts ${board.total} tasks, ${count} were loaded`);
     log(`board: proportion ${fmt(board.proportion.median, 1)} ms, timeline ${fmt(board.timeline.median, 1)} ms, staff ${fmt(board.staff.median, 1)} ms`);
     // one cron tick (8 s budget), then the rest of the pass without a budget: the whole work's time
@@ -94,10 +95,4 @@ export async function taskFigures(options: { port?: number; tasks?: number } = {
   }
 }
 
-if (import.meta.main) {
-  const lines = await taskFigures();
-  console.log(`\nqifu task bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu task bench", taskFigures);

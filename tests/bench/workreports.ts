@@ -5,10 +5,12 @@
  * statCount, jgStatCount, visitList and trainingList timed inside the Worker (the routes' own reads) over a
  * year, a month, one department and one member of staff, and statCount once over HTTP.
  */
-import { benchApi, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { benchApi, benchPort, seededBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
-import type { Line } from "./web.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 import { rollupFromVisits } from "../../worker/workreports/rollup.ts";
+import { summarise } from "./scenarios.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -19,10 +21,10 @@ function rng(seed: number) {
   return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
 }
 
-export async function workreportFigures(options: { port?: number; visits?: number } = {}): Promise<Line[]> {
-  const port = options.port ?? Number(process.env.BENCH_WORKREPORTS_PORT ?? 8796);
-  const visits = options.visits ?? Number(process.env.BENCH_VISITS ?? 100_000);
-  const persist = ".wrangler/bench-workreports";
+export async function workreportFigures(options: BenchOptions = {}): Promise<Line[]> {
+  const { visits, runs } = benchSizes(options).workreports;
+  const port = await benchPort("BENCH_WORKREPORTS_PORT");
+  const persist = benchPersist(".wrangler/bench-workreports", options);
   const loader = await seededBenchDb(persist);
   const db = loader.db;
   const random = rng(20261127);
@@ -68,32 +70,25 @@ export async function workreportFigures(options: { port?: number; visits?: numbe
   try {
     await waitForBenchWorker(base);
     const filters = { "(a year)": { from: "2025-01-01", to: "2025-12-31" }, "(all three years)": {}, "(a month)": { from: "2025-06-01", to: "2025-06-30" }, "(a year, one department)": { from: "2025-01-01", to: "2025-12-31", deptId: depts[3] }, "(a year, one member of staff)": { from: "2025-01-01", to: "2025-12-31", staffId: staff[7]!.id } };
-    const timings = (await (await fetch(`${base}/workreports/stats?runs=30&filters=${encodeURIComponent(JSON.stringify(filters))}`)).json()) as Record<string, { median: number; p95: number }>;
+    const timings = (await (await fetch(`${base}/workreports/stats?runs=${runs}&filters=${encodeURIComponent(JSON.stringify(filters))}`)).json()) as Record<string, { median: number; p95: number }>;
     const { api, signIn } = benchApi(base);
     await signIn("admin", demoAdminPassword);
     const samples: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < runs; i++) {
       const t = performance.now();
       await api("/common/enworkreport/statCount?from=2025-01-01&to=2025-12-31");
       samples.push(performance.now() - t);
     }
-    samples.sort((a, b) => a - b);
     const lines: Line[] = [[`work-report statistics: ${fmt(visits)} visits and the rest loaded as read-model rows, s`, fmt(loadSeconds, 1), "", "", "", null]];
     for (const [name, { median, p95 }] of Object.entries(timings)) {
       log(`${name}: ${fmt(median, 1)} ms (p95 ${fmt(p95, 1)})`);
       lines.push([`${name} over ${fmt(visits)} visits, in the Worker, median ms (p95 ${fmt(p95, 1)})`, fmt(median, 1), "", "", "≤ 50 ms", median <= 50]);
     }
-    lines.push(["statCount (a year) over HTTP (session, envelope), median ms", fmt(samples[15]!, 1), "", "", "", null]);
+    lines.push(["statCount (a year) over HTTP (session, envelope), median ms", fmt(summarise(samples).median, 1), "", "", "", null]);
     return lines;
   } finally {
     stop();
   }
 }
 
-if (import.meta.main) {
-  const lines = await workreportFigures();
-  console.log(`\nqifu work-report statistics bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu work-report statistics bench", workreportFigures);

@@ -3,7 +3,7 @@
  * migrations applied, the seed written, `wrangler dev` on a free port with the captcha on, as a person meets
  * it, started in its own process group and stopped by it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,17 +33,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-function runStep(label: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${label} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+/** Runs one preparation step with the Node that runs us, without blocking this process meanwhile. */
+function runStep(label: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    let stdout = "", stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("close", (status) => (status === 0 ? resolve() : reject(new Error(`${label} failed (${status}):\n${stdout}\n${stderr}`))));
+  });
 }
 
 /** Migrates and seeds a fresh state folder, starts `wrangler dev` on it and waits until it answers. */
 export async function startApp({ log = false }: { log?: boolean } = {}): Promise<AppServer> {
   if (!existsSync(join(root, "web/dist/index.html"))) throw new Error("web/dist is missing: run `npm run build` first");
   const persist = mkdtempSync(join(tmpdir(), "qifu-e2e-"));
-  runStep("migrations", [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
-  runStep("seed", ["scripts/seed.ts"], { QIFU_PERSIST: persist });
+  await runStep("migrations", [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
+  await runStep("seed", ["scripts/seed.ts"], { QIFU_PERSIST: persist });
 
   const port = await freePort();
   ensureDevKey();
