@@ -8,21 +8,19 @@
  * static asset of a run (workerd serves assets without the app, so only a blocked process delays one).
  *
  *   --smoke   a few enterprises and a short quiet phase: proves the bench starts and prints its table
+ *             (sizes in tests/bench/sizes.ts)
  */
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { benchRecord } from "./scenarios.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
 import { orgCodeCheck, usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
-import type { Line } from "./table.ts";
+import { benchPort } from "./bench-worker.ts";
+import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
+import { runAlone, type Line } from "./table.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-export interface ContentionOptions {
-  smoke?: boolean;
-  port?: number;
-}
 
 /** One probe's timings in a phase, ms. */
 interface Timings {
@@ -88,15 +86,16 @@ async function json<T>(response: Response): Promise<T> {
   return body.data;
 }
 
-export async function contentionFigures(options: ContentionOptions = {}): Promise<Line[]> {
+export async function contentionFigures(options: BenchOptions = {}): Promise<Line[]> {
   const smoke = options.smoke ?? false;
-  const port = options.port ?? Number(process.env.BENCH_CONTENTION_PORT ?? 8797);
-  const persist = ".wrangler/bench-contention";
-  const quietSeconds = smoke ? 3 : 20;
+  const sizes = benchSizes(options).contention;
+  const port = await benchPort("BENCH_CONTENTION_PORT");
+  const persist = benchPersist(".wrangler/bench-contention", options);
+  const quietSeconds = sizes.quietSeconds;
   rmSync(persist, { recursive: true, force: true });
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { stdio: "ignore" });
   // the demo region (300 enterprises, their lists empty until the first sync) or, for the smoke run, none
-  execFileSync(process.execPath, ["scripts/seed.ts"], { stdio: "ignore", env: { ...process.env, QIFU_PERSIST: persist, QIFU_ENTERPRISE_DEMO: smoke ? "0" : "1", QIFU_DATAMODEL_DEMO: "0" } });
+  execFileSync(process.execPath, ["scripts/seed.ts"], { stdio: "ignore", env: { ...process.env, QIFU_PERSIST: persist, QIFU_ENTERPRISE_DEMO: sizes.demoRegion ? "1" : "0", QIFU_DATAMODEL_DEMO: "0" } });
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     "wrangler",
@@ -121,12 +120,11 @@ export async function contentionFigures(options: ContentionOptions = {}): Promis
     const token = signIn.token;
     const api = async <T>(path: string, body?: unknown) =>
       json<T>(await fetch(`${base}/api${path}`, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json", "x-hbi-token": token }, body: body === undefined ? undefined : JSON.stringify(body) }));
-    if (smoke) {
-      for (let i = 0; i < 8; i++) {
-        const org = `MA${String(710000 + i)}`;
-        const first17 = `91610113${org}${orgCodeCheck(org)}`;
-        await api("/common/enenterprisebasicinfo/save", { creditCode: first17 + usccCheck(first17), entName: `西安争用基准${i}有限公司`, areaCode: "610100" });
-      }
+    // the smoke run's enterprises (the full run syncs the seeded region's)
+    for (let i = 0; i < sizes.enterprises; i++) {
+      const org = `MA${String(710000 + i)}`;
+      const first17 = `91610113${org}${orgCodeCheck(org)}`;
+      await api("/common/enenterprisebasicinfo/save", { creditCode: first17 + usccCheck(first17), entName: `西安争用基准${i}有限公司`, areaCode: "610100" });
     }
     const jobs = await api<{ jobId: string; beanName: string; methodName: string }[]>("/job/schedule/list?page=1&limit=100");
     const syncJob = jobs.find((j) => j.beanName === "synService" && j.methodName === "run");
@@ -193,10 +191,4 @@ export async function contentionFigures(options: ContentionOptions = {}): Promis
   }
 }
 
-if (import.meta.main) {
-  const lines = await contentionFigures({ smoke: process.argv.includes("--smoke") });
-  console.log(`\nqifu contention bench — ${new Date().toISOString()}\n`);
-  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
-  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
-  process.exit(0);
-}
+if (import.meta.main) await runAlone("qifu contention bench", contentionFigures);

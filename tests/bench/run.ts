@@ -24,6 +24,7 @@ import { evaluationFigures } from "./evaluation.ts";
 import { conditionFigures } from "./conditions.ts";
 import { policyFigures } from "./policy.ts";
 import { dashboardFigures } from "./dashboard.ts";
+import { contentionFigures } from "./contention.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 
@@ -64,6 +65,7 @@ const sections: [string, string, Figures][] = [
   ["dashboard", "dashboard.ts", dashboardFigures],
   // one run-time model's records: lists by any field, a grouped report (a child: it registers the model's family)
   ["data-model", "datamodel.ts", inChild("datamodel.ts")],
+  ["contention", "contention.ts", contentionFigures],
 ];
 
 const options = cliOptions();

@@ -60,6 +60,13 @@ const table = {
     enterpriseRuns: size(50, 5),
     policyRuns: size(10, 2),
   },
+  contention: {
+    /** enterprises made for the smoke run (the full run syncs the seeded demo region's 300) */
+    enterprises: size(0, 8),
+    quietSeconds: size(20, 3),
+    /** whether the demo region is seeded (300 enterprises) */
+    demoRegion: flag(true, false),
+  },
   dashboard: { runs: size(20, 2, "BENCH_DASHBOARD_RUNS"), renders: size(3, 1, "BENCH_DASHBOARD_RENDERS") },
   datamodel: {
     // every list filter must match something: 2,000 records at least (the day filter's cycle)
