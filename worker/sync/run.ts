@@ -192,7 +192,7 @@ const isLastPage = (page: ParsedPage, pageNo: number, pageSize: number) => page.
 async function unchangedPages(db: D1Database, list: SynList, hashes: [string, string][]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const { results } = await db
-    .prepare("SELECT p.credit_code AS code FROM json_each(?2) j JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') AND p.content_hash = json_extract(j.value, '$[1]')")
+    .prepare("SELECT p.credit_code AS code FROM json_each(?2) j CROSS JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') AND p.content_hash = json_extract(j.value, '$[1]')")
     .bind(list.family.name, JSON.stringify(hashes))
     .all<{ code: string }>();
   return new Set(results.map((r) => r.code));

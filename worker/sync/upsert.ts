@@ -92,7 +92,8 @@ function ownedChanges(family: Family, owned: string[], values: RecordValues, sto
 /**
  * The items of a page the source sent exactly as before, recognised in one query: the content hash kept for
  * the item's natural key (`sync_item`, written when an item is applied) equals the page's, and its record is
- * not marked removed at source. Only the others are decided in JavaScript.
+ * not marked removed at source. Only the others are decided in JavaScript. (CROSS JOIN keeps the page's
+ * items the outer loop: each looks its hash up by key, instead of every kept hash of the list being scanned.)
  */
 export async function unchangedKeys(db: D1Database, list: SynList, hashes: ReadonlyMap<string, string>): Promise<Set<string>> {
   if (hashes.size === 0) return new Set();
@@ -101,7 +102,7 @@ export async function unchangedKeys(db: D1Database, list: SynList, hashes: Reado
   const { results } = await db
     .prepare(
       `SELECT s.natural_key AS naturalKey FROM json_each(?2) j
-       JOIN sync_item s ON s.list = ?1 AND s.natural_key = json_extract(j.value, '$[0]') AND s.content_hash = json_extract(j.value, '$[1]')
+       CROSS JOIN sync_item s ON s.list = ?1 AND s.natural_key = json_extract(j.value, '$[0]') AND s.content_hash = json_extract(j.value, '$[1]')
        LEFT JOIN ${family.table} t ON t.${c.naturalKey} = s.natural_key
        WHERE COALESCE(t.${c.sourceRemoved}, 0) = 0`,
     )
