@@ -8,7 +8,7 @@
  */
 import { synLists } from "../../events/families/syn-lists.ts";
 import type { SynList } from "../../events/families/syn-common.ts";
-import { envelope, noDataCode, parsePageUrl, type PageRequest } from "../../events/syn/protocol.ts";
+import { envelope, noDataCode, parsePage, parsePageUrl, type PageRequest, type ParsedPage } from "../../events/syn/protocol.ts";
 import { sampleCount, sampleItem } from "../../events/syn/sample.ts";
 import type { Fetcher } from "./client.ts";
 
@@ -30,24 +30,26 @@ function generated(list: SynList, page: PageRequest): unknown {
  * Pages generated so far, by request, most recently used last: an unchanged pass reads them back instead of
  * generating again. Bounded (about 2 KB a page), so the isolate's memory stays well inside its 128 MB.
  */
-const kept = new Map<string, unknown>();
+const kept = new Map<string, ParsedPage>();
 const keptPages = 20_000;
+const unknownArray = { resultCode: "4004", resultMsg: "未知的产品或数据类型" };
 
-/** A page's answer body, generated once and then served as kept. */
-export async function builtinPage(page: PageRequest): Promise<unknown> {
+/** A page as the adapter reads it, generated and parsed once, then served as kept (its items are only read). */
+export async function builtinPage(page: PageRequest): Promise<ParsedPage> {
   const key = `${page.product}/${page.array}/${page.creditCode}/${page.range}/${page.pageNo}`;
-  let body = kept.get(key);
-  if (body === undefined) {
+  let parsed = kept.get(key);
+  if (parsed === undefined) {
     const list = byArray.get(`${page.product}/${page.array}`);
-    body = list ? generated(list, page) : { resultCode: "4004", resultMsg: "未知的产品或数据类型" };
+    parsed = parsePage(page, list ? generated(list, page) : unknownArray);
   } else kept.delete(key);
-  kept.set(key, body);
+  kept.set(key, parsed);
   if (kept.size > keptPages) kept.delete(kept.keys().next().value!);
-  return body;
+  return parsed;
 }
 
 /** The built-in source over the protocol's HTTP shape (GET {base}/{product}?types=…), for clients that fetch. */
 export const builtinFetcher: Fetcher = async (request) => {
   const page = parsePageUrl(new URL(request.url));
-  return Response.json(page ? await builtinPage(page) : { resultCode: "4004", resultMsg: "未知的产品或数据类型" });
+  const list = page && byArray.get(`${page.product}/${page.array}`);
+  return Response.json(page && list ? generated(list, page) : unknownArray);
 };

@@ -14,8 +14,8 @@ export interface SourceClient {
   base: string;
   key?: string;
   fetcher: Fetcher;
-  /** an in-process source (the built-in one) answers a page's body directly, without a request and a response to build */
-  read?: (request: PageRequest) => Promise<unknown>;
+  /** an in-process source (the built-in one) answers a page already parsed, without a request, a response or a body to parse */
+  read?: (request: PageRequest) => Promise<ParsedPage>;
   timeoutMs: number;
   /** items per page asked for (`range`; the protocol allows up to 500) */
   pageSize: number;
@@ -41,7 +41,7 @@ export class PageFailed extends Error {
 class Retryable extends Error {}
 
 async function attempt(client: SourceClient, request: PageRequest): Promise<ParsedPage> {
-  if (client.read) return parsed(request, await client.read(request));
+  if (client.read) return client.read(request);
   const headers: Record<string, string> = { accept: "application/json" };
   if (client.key) headers.authorization = `AppKey ${client.key}`;
   let response: Response;

@@ -99,7 +99,7 @@ const master = enterpriseBasicInfo as unknown as Family;
  * before costs no decision, so an unchanged pass moves by whole windows); a multi-page enterprise takes a
  * step per page. Small steps keep each D1 batch short: background work never holds the database long.
  */
-const enterprisesPerStep = 200;
+const enterprisesPerStep = 300;
 const itemsPerStep = 200;
 /** pages of one step read at the same time from the source */
 const fetchesInFlight = 6;
@@ -198,6 +198,14 @@ async function unchangedPages(db: D1Database, list: SynList, hashes: [string, st
   return new Set(results.map((r) => r.code));
 }
 
+/** Hashes of pages already hashed in this isolate: an in-process source hands the same page back on every pass. */
+const pageHashes = new WeakMap<ParsedPage, string>();
+async function pageHash(page: ParsedPage): Promise<string> {
+  let hash = pageHashes.get(page);
+  if (hash === undefined) pageHashes.set(page, (hash = await sha256Hex(canonicalJson(page.items))));
+  return hash;
+}
+
 /**
  * Page 1 of the next enterprises after the cursor, read side by side, each with its content hash and whether
  * it is the page applied last time; the reads stop before the first page that could not be read.
@@ -209,12 +217,12 @@ async function readWindow(db: D1Database, run: RunRow, list: SynList, client: So
   const failed = pages.findIndex((p) => p.status === "rejected");
   const read = (failed < 0 ? pages : pages.slice(0, failed)).map((p) => (p as PromiseFulfilledResult<ParsedPage>).value);
   const hashes: [string, string][] = [];
-  for (const [i, page] of read.entries()) if (isLastPage(page, 1, client.pageSize)) hashes.push([next[i]!.code, await sha256Hex(canonicalJson(page.items))]);
-  const pageHashes = new Map(hashes);
+  for (const [i, page] of read.entries()) if (isLastPage(page, 1, client.pageSize)) hashes.push([next[i]!.code, await pageHash(page)]);
+  const hashOf = new Map(hashes);
   const unchanged = await unchangedPages(db, list, hashes);
   const reads = read.map((page, i): PageRead => {
     const { code, name } = next[i]!;
-    return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: pageHashes.get(code) ?? null, unchanged: unchanged.has(code) };
+    return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: hashOf.get(code) ?? null, unchanged: unchanged.has(code) };
   });
   if (failed < 0) return { reads, failure: null };
   const reason = (pages[failed] as PromiseRejectedResult).reason;
