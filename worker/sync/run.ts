@@ -100,7 +100,7 @@ const master = enterpriseBasicInfo as unknown as Family;
  * step per page. Small steps keep each D1 batch short: background work never holds the database long.
  */
 const enterprisesPerStep = 300;
-const itemsPerStep = 200;
+const itemsPerStep = 100;
 /** pages of one step read at the same time from the source */
 const fetchesInFlight = 6;
 
