@@ -12,6 +12,7 @@
  * under 渭南市, as the divisions say.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 /** The province the dashboard maps: 陕西省 (the seeded divisions' root, the boundary file's province). */
 export const provinceCode = "610000";
@@ -19,7 +20,7 @@ export const provinceCode = "610000";
 export const dashboardPermission = "bt:dashboard:view";
 
 /** A 6-digit division code of the seeded divisions (a prefecture or a district). */
-export const areaCodeParam = z.string().regex(/^\d{6}$/, "a 6-digit division code").optional();
+export const areaCodeParam = lazySchema(() => z.string().regex(/^\d{6}$/, "a 6-digit division code").optional());
 
 export const mapMetrics = ["enterprises", "listed", "financingDemand", "pledges", "members"] as const;
 export type MapMetric = (typeof mapMetrics)[number];
@@ -44,13 +45,13 @@ export const dashboardParams = {
   institutions: z.object({}),
 };
 
-const kpi = z.strictObject({ key: z.string(), value: z.number() });
+const kpi = lazySchema(() => z.strictObject({ key: z.string(), value: z.number() }));
 /** A count or amount per dictionary value (label in the reader's language) or per named thing. */
-const bucket = z.strictObject({ key: z.string(), label: z.string(), value: z.number() });
+const bucket = lazySchema(() => z.strictObject({ key: z.string(), label: z.string(), value: z.number() }));
 /** Monthly (or yearly) figures: one value per period for each series. */
-const trend = z.strictObject({ periods: z.array(z.string()), series: z.array(z.strictObject({ key: z.string(), values: z.array(z.number()) })) });
+const trend = lazySchema(() => z.strictObject({ periods: z.array(z.string()), series: z.array(z.strictObject({ key: z.string(), values: z.array(z.number()) })) }));
 /** The division filter applied, named (null: the whole province). */
-const area = z.strictObject({ code: z.string(), name: z.string() }).nullable();
+const area = lazySchema(() => z.strictObject({ code: z.string(), name: z.string() }).nullable());
 
 export const dashboardResults = {
   listing: z.strictObject({ area, kpis: z.array(kpi), byStatus: z.array(bucket), byPrefecture: z.array(bucket), byMarket: z.array(bucket), trend }),
