@@ -29,20 +29,20 @@ export type MapMetric = (typeof mapMetrics)[number];
 export const listedStatuses = ["3", "4", "5"] as const;
 
 export const dashboardParams = {
-  listing: z.object({ areaCode: areaCodeParam }),
-  map: z.object({ metric: z.enum(mapMetrics).default("enterprises") }),
-  trusteeship: z.object({ areaCode: areaCodeParam }),
-  funding: z.object({ areaCode: areaCodeParam }),
-  products: z.object({
+  listing: lazySchema(() => z.object({ areaCode: areaCodeParam })),
+  map: lazySchema(() => z.object({ metric: z.enum(mapMetrics).default("enterprises") })),
+  trusteeship: lazySchema(() => z.object({ areaCode: areaCodeParam })),
+  funding: lazySchema(() => z.object({ areaCode: areaCodeParam })),
+  products: lazySchema(() => z.object({
     date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "yyyy, yyyy-MM or yyyy-MM-dd").optional(),
     type: z.string().trim().min(1).max(32).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     size: z.coerce.number().int().min(1).max(100).default(10),
-  }),
-  members: z.object({ areaCode: areaCodeParam }),
-  enterprises: z.object({ areaCode: areaCodeParam }),
-  peers: z.object({ industry: z.string().trim().min(1).max(16).optional(), areaCode: areaCodeParam }),
-  institutions: z.object({}),
+  })),
+  members: lazySchema(() => z.object({ areaCode: areaCodeParam })),
+  enterprises: lazySchema(() => z.object({ areaCode: areaCodeParam })),
+  peers: lazySchema(() => z.object({ industry: z.string().trim().min(1).max(16).optional(), areaCode: areaCodeParam })),
+  institutions: lazySchema(() => z.object({})),
 };
 
 const kpi = lazySchema(() => z.strictObject({ key: z.string(), value: z.number() }));
@@ -54,15 +54,15 @@ const trend = lazySchema(() => z.strictObject({ periods: z.array(z.string()), se
 const area = lazySchema(() => z.strictObject({ code: z.string(), name: z.string() }).nullable());
 
 export const dashboardResults = {
-  listing: z.strictObject({ area, kpis: z.array(kpi), byStatus: z.array(bucket), byPrefecture: z.array(bucket), byMarket: z.array(bucket), trend }),
-  map: z.strictObject({
+  listing: lazySchema(() => z.strictObject({ area, kpis: z.array(kpi), byStatus: z.array(bucket), byPrefecture: z.array(bucket), byMarket: z.array(bucket), trend })),
+  map: lazySchema(() => z.strictObject({
     metric: z.enum(mapMetrics),
     total: z.number(),
     prefectures: z.array(z.strictObject({ code: z.string(), name: z.string(), value: z.number(), districts: z.array(bucket) })),
-  }),
-  trusteeship: z.strictObject({ area, kpis: z.array(kpi), pledgeStatus: z.array(bucket), freezeStatus: z.array(bucket), topPledgees: z.array(bucket), byPrefecture: z.array(bucket), trend }),
-  funding: z.strictObject({ area, kpis: z.array(kpi), byStatus: z.array(bucket), byProductType: z.array(bucket), topInstitutions: z.array(bucket), byPrefecture: z.array(bucket), trend }),
-  products: z.strictObject({
+  })),
+  trusteeship: lazySchema(() => z.strictObject({ area, kpis: z.array(kpi), pledgeStatus: z.array(bucket), freezeStatus: z.array(bucket), topPledgees: z.array(bucket), byPrefecture: z.array(bucket), trend })),
+  funding: lazySchema(() => z.strictObject({ area, kpis: z.array(kpi), byStatus: z.array(bucket), byProductType: z.array(bucket), topInstitutions: z.array(bucket), byPrefecture: z.array(bucket), trend })),
+  products: lazySchema(() => z.strictObject({
     byType: z.array(bucket),
     total: z.number(),
     rows: z.array(
@@ -78,18 +78,18 @@ export const dashboardResults = {
         publishTime: z.string().nullable(),
       }),
     ),
-  }),
-  members: z.strictObject({ area, kpis: z.array(kpi), byPool: z.array(bucket), byPrefecture: z.array(bucket), byYear: trend }),
-  enterprises: z.strictObject({ area, kpis: z.array(kpi), byIndustry: z.array(bucket), byScale: z.array(bucket), topCapital: z.array(bucket), established: trend }),
-  peers: z.strictObject({
+  })),
+  members: lazySchema(() => z.strictObject({ area, kpis: z.array(kpi), byPool: z.array(bucket), byPrefecture: z.array(bucket), byYear: trend })),
+  enterprises: lazySchema(() => z.strictObject({ area, kpis: z.array(kpi), byIndustry: z.array(bucket), byScale: z.array(bucket), topCapital: z.array(bucket), established: trend })),
+  peers: lazySchema(() => z.strictObject({
     area,
     industry: bucket.nullable(),
     kpis: z.array(kpi),
     industries: z.array(z.strictObject({ key: z.string(), label: z.string(), enterprises: z.number(), listed: z.number(), avgCapital: z.number() })),
     ranking: z.array(bucket),
     byScale: z.array(bucket),
-  }),
-  institutions: z.strictObject({ kpis: z.array(kpi), byType: z.array(bucket), byProducts: z.array(bucket), byApproved: z.array(bucket) }),
+  })),
+  institutions: lazySchema(() => z.strictObject({ kpis: z.array(kpi), byType: z.array(bucket), byProducts: z.array(bucket), byApproved: z.array(bucket) })),
 };
 
 export type DashboardKind = keyof typeof dashboardResults;

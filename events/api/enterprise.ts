@@ -8,7 +8,7 @@ import { lazySchema } from "../lazy.ts";
 
 const master = "/common/enenterprisebasicinfo";
 const creditCode = lazySchema(() => z.string().length(18));
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 
 /** Who changed a record: a user by name, or the source that wrote it. */
 export const timelineAuthor = lazySchema(() => z.strictObject({ kind: z.enum(["user", "sync", "scheduler", "portal", "link", "system"]), name: z.string().nullable() }));

@@ -15,7 +15,7 @@ const model = "/common/tbevaluationmodel";
 const creditCode = lazySchema(() => z.string().length(18));
 const id = lazySchema(() => z.string().min(1).max(64));
 const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"));
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 const factValue = lazySchema(() => z.union([z.number().finite(), z.string().max(200), z.boolean(), z.array(z.string().max(64)).max(50), z.null()]));
 /** a paper's answers by question code: an option's value, several values, or a number */
 const answers = lazySchema(() => z.record(z.string().min(1).max(64), z.union([z.string().max(2000), z.number().finite(), z.array(z.string().max(64)).max(30)])));

@@ -32,11 +32,11 @@ export const flowListQuery = lazySchema(() => z.object({
 
 /** What the row's instance is about. */
 const about = {
-  businessKey: z.string().nullable(),
+  businessKey: lazySchema(() => z.string().nullable()),
   /** the kind of business record (融资申请), null for an instance without a labelled business link */
-  businessName: z.string().nullable(),
-  applicant: z.string().nullable(),
-  subject: z.string().nullable(),
+  businessName: lazySchema(() => z.string().nullable()),
+  applicant: lazySchema(() => z.string().nullable()),
+  subject: lazySchema(() => z.string().nullable()),
 };
 
 const person = lazySchema(() => z.strictObject({ id: z.string(), name: z.string() }));

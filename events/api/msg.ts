@@ -31,8 +31,8 @@ export const messageRow = lazySchema(() => z.strictObject({
 }));
 
 const paging = {
-  page: z.coerce.number<string | number>().int().min(1).max(1_000_000).catch(1),
-  limit: z.coerce.number<string | number>().int().min(1).max(100).catch(10),
+  page: lazySchema(() => z.coerce.number<string | number>().int().min(1).max(1_000_000).catch(1)),
+  limit: lazySchema(() => z.coerce.number<string | number>().int().min(1).max(100).catch(10)),
 };
 export const messageListQuery = lazySchema(() => z.object({ ...paging, status: z.enum(messageStatuses).catch("all"), type: z.enum(messagePointValues).optional().catch(undefined) }));
 export const readIdsBody = lazySchema(() => z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) }));

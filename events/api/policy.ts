@@ -58,17 +58,17 @@ export const matchKinds = ["met", "near"] as const;
 export type MatchKind = (typeof matchKinds)[number];
 
 const policySummary = {
-  policyId: z.string(),
-  policyName: z.string(),
-  policyNo: z.string().nullable(),
-  issuingAuthority: z.string().nullable(),
-  policyLevel: z.string().nullable(),
-  policyType: z.string().nullable(),
-  subsidy: z.string().nullable(),
-  subsidyAmount: z.number().nullable(),
-  effectiveDate: z.string().nullable(),
-  expiryDate: z.string().nullable(),
-  moduleCode: z.string().nullable(),
+  policyId: lazySchema(() => z.string()),
+  policyName: lazySchema(() => z.string()),
+  policyNo: lazySchema(() => z.string().nullable()),
+  issuingAuthority: lazySchema(() => z.string().nullable()),
+  policyLevel: lazySchema(() => z.string().nullable()),
+  policyType: lazySchema(() => z.string().nullable()),
+  subsidy: lazySchema(() => z.string().nullable()),
+  subsidyAmount: lazySchema(() => z.number().nullable()),
+  effectiveDate: lazySchema(() => z.string().nullable()),
+  expiryDate: lazySchema(() => z.string().nullable()),
+  moduleCode: lazySchema(() => z.string().nullable()),
 };
 
 /** A policy an enterprise meets (kind met) or nearly meets (kind near, with what is missing). */

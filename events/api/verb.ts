@@ -60,11 +60,11 @@ export const idsBody = lazySchema(() => z.union([z.object({ ids: z.array(z.strin
 
 /** The meta columns every family record carries in answers. */
 export const recordMeta = {
-  version: z.number().int(),
-  createTime: z.string().nullable(),
-  createBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
+  version: lazySchema(() => z.number().int()),
+  createTime: lazySchema(() => z.string().nullable()),
+  createBy: lazySchema(() => z.string().nullable()),
+  updateTime: lazySchema(() => z.string().nullable()),
+  updateBy: lazySchema(() => z.string().nullable()),
 };
 
 /** A record's id and new version, as save, update and state commands answer. */

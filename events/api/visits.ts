@@ -15,7 +15,7 @@ const checkIn = "/common/encheckinrecord";
 
 const creditCode = lazySchema(() => z.string().length(18));
 const id = lazySchema(() => z.string().min(1).max(64));
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** A record of a declared family: its id and fields as the declaration has them, plus the meta columns. */

@@ -11,33 +11,33 @@ import { lazySchema } from "../lazy.ts";
 const base = "/common/enworkreport";
 const id = lazySchema(() => z.union([z.string().min(1).max(64), z.number()]).transform(String));
 const date = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 
 export const workReportKinds = ["daily", "weekly", "monthly", "quarterly", "annual", "special"] as const;
 export const workReportStatuses = ["draft", "submitted", "reviewed", "returned"] as const;
 
 /** A work report as stored (the family's fields and the meta columns). */
 const reportFields = {
-  id: z.string(),
-  title: z.string(),
-  reportType: z.string(),
-  period: z.string(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
-  reporterId: z.string(),
-  deptId: z.string().nullable(),
-  content: z.string(),
-  nextPlan: z.string().nullable(),
-  problems: z.string().nullable(),
-  notifyUserIds: z.array(z.string()).nullable(),
-  visitCount: z.number().int().nullable(),
-  serviceCount: z.number().int().nullable(),
-  attachments: z.array(z.string()).nullable(),
-  status: z.string(),
-  submitTime: z.string().nullable(),
-  reviewerId: z.string().nullable(),
-  reviewOpinion: z.string().nullable(),
-  reviewTime: z.string().nullable(),
+  id: lazySchema(() => z.string()),
+  title: lazySchema(() => z.string()),
+  reportType: lazySchema(() => z.string()),
+  period: lazySchema(() => z.string()),
+  periodStart: lazySchema(() => z.string().nullable()),
+  periodEnd: lazySchema(() => z.string().nullable()),
+  reporterId: lazySchema(() => z.string()),
+  deptId: lazySchema(() => z.string().nullable()),
+  content: lazySchema(() => z.string()),
+  nextPlan: lazySchema(() => z.string().nullable()),
+  problems: lazySchema(() => z.string().nullable()),
+  notifyUserIds: lazySchema(() => z.array(z.string()).nullable()),
+  visitCount: lazySchema(() => z.number().int().nullable()),
+  serviceCount: lazySchema(() => z.number().int().nullable()),
+  attachments: lazySchema(() => z.array(z.string()).nullable()),
+  status: lazySchema(() => z.string()),
+  submitTime: lazySchema(() => z.string().nullable()),
+  reviewerId: lazySchema(() => z.string().nullable()),
+  reviewOpinion: lazySchema(() => z.string().nullable()),
+  reviewTime: lazySchema(() => z.string().nullable()),
   ...recordMeta,
 };
 
@@ -137,7 +137,7 @@ export const jgStatRow = lazySchema(() => z.strictObject({
   reports: z.number().int(),
 }));
 
-const staffColumns = { staffId: z.string().nullable(), staffName: z.string().nullable(), deptId: z.string().nullable(), deptName: z.string().nullable() };
+const staffColumns = { staffId: lazySchema(() => z.string().nullable()), staffName: lazySchema(() => z.string().nullable()), deptId: lazySchema(() => z.string().nullable()), deptName: lazySchema(() => z.string().nullable()) };
 
 /** One member of staff's visits in the period. */
 export const visitStatRow = lazySchema(() => z.strictObject({

@@ -20,8 +20,9 @@ import { prepareImport, type ImportRow, type PreparedImport } from "./import.ts"
 import type { SheetRows } from "./read.ts";
 import { SpreadsheetError, parseBody, xlsxType } from "./errors.ts";
 import { styles, xlsxFile, type Cell } from "./xlsx.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
-export const importBody = z.object({
+export const importBody = lazySchema(() => z.object({
   /** one import, chosen by the browser: with `chunk` it makes a repeat harmless */
   importId: z.string().min(1).max(100),
   chunk: z.number().int().min(0).max(1_000_000),
@@ -29,9 +30,9 @@ export const importBody = z.object({
   dryRun: z.boolean().default(false),
   /** cells by title (either language) or field key; `__row` is the row number in the user's file */
   rows: z.array(z.record(z.string().max(200), z.unknown())),
-});
+}));
 
-const mode = z.enum(["valid", "all"]).catch("valid");
+const mode = lazySchema(() => z.enum(["valid", "all"]).catch("valid"));
 
 // ---- import
 
