@@ -24,5 +24,3 @@ export const visualSettings = lazySchema(() => z.strictObject({
   showLinks: z.boolean().default(true),
 }));
 export type VisualSettings = z.output<typeof visualSettings>;
-
-export const defaultVisualSettings: VisualSettings = visualSettings.parse({});
