@@ -25,7 +25,7 @@ const day = lazySchema(() => z.iso.date("a date YYYY-MM-DD").optional());
 /** A paged list of one kind: the spec's page and size, its own filters, status and module. */
 function listMethod(name: string, kind: NotaryKind, summary: Text, filters: Record<string, z.ZodOptional<z.ZodString | z.ZodISODate>>, filterOf: (p: Record<string, string | undefined>) => Partial<q.RecordFilter>): GatewayMethod {
   return gatewayMethod(
-    { name, summary, permission: notaryTags.list, params: z.object({ page, size, ...filters, status: z.enum(notaryStatuses).optional(), moduleCode }), result: z.array(notaryRow) },
+    { name, summary, permission: notaryTags.list, params: lazySchema(() => z.object({ page, size, ...filters, status: z.enum(notaryStatuses).optional(), moduleCode })), result: lazySchema(() => z.array(notaryRow)) },
     async ({ db, moduleCode: envelope }, parsed) => {
       const p = parsed as { page: number; size: number; status?: NotaryStatus; moduleCode?: string } & Record<string, string | undefined>;
       const { total, rows } = await q.recordPage(db, { ...filterOf(p), kind, status: p.status, moduleCode: p.moduleCode ?? envelope }, p.size, offsetOf(p));
