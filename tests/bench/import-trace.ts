@@ -47,6 +47,7 @@ export const heavyAtImport: { pattern: RegExp; what: string }[] = [
   },
   { pattern: /node_modules\/jose\//, what: "jose (signing and verifying tokens)" },
   { pattern: /node_modules\/@e965\/xlsx\//, what: "SheetJS (reading uploaded spreadsheets)" },
+  { pattern: /node_modules\/fflate\//, what: "fflate (zipping written xlsx files, unzipping read ones)" },
   { pattern: /node_modules\/(bpmn-moddle|moddle|moddle-xml|saxen)\//, what: "bpmn-moddle (parsing a deployed process)" },
   { pattern: /node_modules\/(fast-xml-parser|fast-xml-builder)\//, what: "fast-xml-parser (MS Project files)" },
   { pattern: /node_modules\/pinyin-pro\//, what: "pinyin-pro" },

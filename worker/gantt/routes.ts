@@ -80,7 +80,7 @@ export function ganttRoutes(table: RouteTable) {
       async (c) => {
         const lang = c.get("lang");
         const name = lang === "zh-CN" ? "进度计划导入模板.xlsx" : "schedule import template.xlsx";
-        return new Response(templateXlsx(lang), { headers: { "content-type": xlsxType, "content-disposition": `attachment; filename="schedule-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`, "cache-control": "no-store" } });
+        return new Response(await templateXlsx(lang), { headers: { "content-type": xlsxType, "content-disposition": `attachment; filename="schedule-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`, "cache-control": "no-store" } });
       },
       { tokenInQuery: true, doc: { summary: l("进度计划导入模板", "Schedule import template"), download: xlsxType } },
     )

@@ -48,7 +48,7 @@ interface ImportRun {
 }
 
 /** The refused rows of a file as they were, with the reasons in a last column (dates kept as dates). */
-function resultFile(family: Family, sheet: SheetRows, prepared: PreparedImport, lang: Lang): Uint8Array {
+function resultFile(family: Family, sheet: SheetRows, prepared: PreparedImport, lang: Lang): Promise<Uint8Array> {
   const reasons = new Map<number, string[]>();
   for (const e of prepared.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), e.message]);
   const width = Math.max(sheet.header.length, sheet.fields.length);
@@ -76,7 +76,7 @@ async function runImport(c: Context<AppEnv>, run: ImportRun): Promise<Response> 
     const writes = blocked ? [] : prepared.writes;
     let resultUrl: string | undefined;
     if (run.sheet && prepared.refused > 0) {
-      await c.env.FILES.put(resultKey, resultFile(run.family, run.sheet, prepared, lang), {
+      await c.env.FILES.put(resultKey, await resultFile(run.family, run.sheet, prepared, lang), {
         httpMetadata: { contentType: xlsxType },
         customMetadata: { actor: actorOf(c).id, family: run.family.name },
       });
