@@ -185,7 +185,7 @@ describe("a data model's records through the engine", () => {
 describe("a data model's spreadsheets", () => {
   it("imports an xlsx: a bad row is explained and, with mode all, nothing is written", async () => {
     const header = ["标题", "数量", "金额", "类别", "日期", "启用"];
-    const file = xlsxFile([{ name: "Sheet1", header, rows: [["导入设备 1", 2, 10, "1", "2026-04-01", "是"], ["导入设备 2", "很多", 11, "2", "2026-04-02", "否"], ["导入设备 3", 4, 12, "2", "2026-13-01", null]] }]);
+    const file = await xlsxFile([{ name: "Sheet1", header, rows: [["导入设备 1", 2, 10, "1", "2026-04-01", "是"], ["导入设备 2", "很多", 11, "2", "2026-04-02", "否"], ["导入设备 3", 4, 12, "2", "2026-13-01", null]] }]);
     const upload = async (mode: string) => {
       const form = new FormData();
       form.append("file", new File([file], "设备.xlsx"));

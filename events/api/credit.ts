@@ -11,6 +11,7 @@
  * it showed: the query records.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 /** Permission tags of the credit screen (events/seed/menus.ts puts them on /bt/credit). */
 export const creditTags = {
@@ -26,12 +27,12 @@ export const creditTags = {
 export const creditReportPath = "/wutong/v1/creditreprot";
 export const creditReportUrl = (creditCode: string) => `/api${creditReportPath}/${creditCode}`;
 
-export const creditCode = z.string().trim().toUpperCase().regex(/^[0-9A-Z]{18}$/, "18 letters or digits");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
-const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const size = z.coerce.number().int().min(1).max(100).default(10);
-const fragment = z.string().trim().max(100).optional();
-const authId = z.string().min(1).max(64);
+export const creditCode = lazySchema(() => z.string().trim().toUpperCase().regex(/^[0-9A-Z]{18}$/, "18 letters or digits"));
+const day = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD"));
+const page = lazySchema(() => z.coerce.number().int().min(1).max(1_000_000).default(1));
+const size = lazySchema(() => z.coerce.number().int().min(1).max(100).default(10));
+const fragment = lazySchema(() => z.string().trim().max(100).optional());
+const authId = lazySchema(() => z.string().min(1).max(64));
 
 export const granteeKinds = ["user", "institution"] as const;
 export type GranteeKind = (typeof granteeKinds)[number];
@@ -52,14 +53,14 @@ export type RelevanceType = (typeof relevanceTypes)[number];
 
 // ---- method params (the gateway table's schemas)
 
-export const queryRecordParams = z.object({ page, size, corpId: creditCode.optional(), corpName: fragment, outcome: z.enum(readOutcomes).optional() });
-export const enterprisesParams = z.object({ page, size, corpId: creditCode.optional(), corpName: fragment });
-export const infoUrlParams = z.object({ creditCode });
-export const relevanceParams = z.object({ type: z.enum(relevanceTypes), authId });
-export const accreditListParams = z.object({ page, size, corpId: creditCode.optional(), corpName: fragment, status: z.enum(authorisationStatuses).optional(), mine: z.boolean().optional() });
-export const authIdParams = z.object({ authId });
+export const queryRecordParams = lazySchema(() => z.object({ page, size, corpId: creditCode.optional(), corpName: fragment, outcome: z.enum(readOutcomes).optional() }));
+export const enterprisesParams = lazySchema(() => z.object({ page, size, corpId: creditCode.optional(), corpName: fragment }));
+export const infoUrlParams = lazySchema(() => z.object({ creditCode }));
+export const relevanceParams = lazySchema(() => z.object({ type: z.enum(relevanceTypes), authId }));
+export const accreditListParams = lazySchema(() => z.object({ page, size, corpId: creditCode.optional(), corpName: fragment, status: z.enum(authorisationStatuses).optional(), mine: z.boolean().optional() }));
+export const authIdParams = lazySchema(() => z.object({ authId }));
 
-export const accreditParams = z
+export const accreditParams = lazySchema(() => z
   .object({
     creditCode,
     granteeKind: z.enum(granteeKinds),
@@ -69,15 +70,15 @@ export const accreditParams = z
     validTo: day,
     purpose: z.string().trim().min(1).max(200),
   })
-  .refine((p) => p.validFrom <= p.validTo, { path: ["validTo"], message: "not before validFrom" });
+  .refine((p) => p.validFrom <= p.validTo, { path: ["validTo"], message: "not before validFrom" }));
 export type AccreditParams = z.infer<typeof accreditParams>;
 
-export const granteesParams = z.object({ kind: z.enum(granteeKinds), name: fragment });
-export const revokeParams = z.object({ authId, reason: z.string().trim().min(1).max(200) });
+export const granteesParams = lazySchema(() => z.object({ kind: z.enum(granteeKinds), name: fragment }));
+export const revokeParams = lazySchema(() => z.object({ authId, reason: z.string().trim().min(1).max(200) }));
 
 // ---- answers
 
-export const authorisationRow = z.strictObject({
+export const authorisationRow = lazySchema(() => z.strictObject({
   authId: z.string(),
   creditCode: z.string(),
   entName: z.string(),
@@ -94,10 +95,10 @@ export const authorisationRow = z.strictObject({
   revokeReason: z.string().nullable(),
   /** the verifiable credential issued for it (the DID module), null until issued */
   credentialId: z.string().nullable(),
-});
+}));
 export type AuthorisationRow = z.infer<typeof authorisationRow>;
 
-export const queryRecordRow = z.strictObject({
+export const queryRecordRow = lazySchema(() => z.strictObject({
   readId: z.string(),
   creditCode: z.string(),
   entName: z.string(),
@@ -111,24 +112,24 @@ export const queryRecordRow = z.strictObject({
   hash: z.string().nullable(),
   source: z.string().nullable(),
   at: z.string(),
-});
+}));
 export type QueryRecordRow = z.infer<typeof queryRecordRow>;
 
-export const enterpriseRow = z.strictObject({
+export const enterpriseRow = lazySchema(() => z.strictObject({
   creditCode: z.string(),
   entName: z.string(),
   legalPerson: z.string().nullable(),
   /** the reader's live authorisation on it, if any */
   authId: z.string().nullable(),
   validTo: z.string().nullable(),
-});
+}));
 
-export const infoUrlAnswer = z.strictObject({ creditCode: z.string(), url: z.string(), authorised: z.boolean(), authId: z.string().nullable(), validTo: z.string().nullable() });
+export const infoUrlAnswer = lazySchema(() => z.strictObject({ creditCode: z.string(), url: z.string(), authorised: z.boolean(), authId: z.string().nullable(), validTo: z.string().nullable() }));
 
 // ---- the report (our own and the bureau's alike)
 
 /** One section of a report: labelled values, or a table of rows. */
-export const reportSection = z.union([
+export const reportSection = lazySchema(() => z.union([
   z.strictObject({ kind: z.literal("fields"), title: z.string().max(200), items: z.array(z.strictObject({ label: z.string().max(200), value: z.string().max(4000) })).max(200) }),
   z.strictObject({
     kind: z.literal("table"),
@@ -138,10 +139,10 @@ export const reportSection = z.union([
     /** every record of the list, when more than the rows shown */
     total: z.number().int().min(0),
   }),
-]);
+]));
 export type ReportSection = z.infer<typeof reportSection>;
 
-export const creditReport = z.strictObject({
+export const creditReport = lazySchema(() => z.strictObject({
   creditCode: z.string(),
   entName: z.string(),
   /** "qifu" (our own read models) or the bureau's name */
@@ -149,7 +150,7 @@ export const creditReport = z.strictObject({
   /** ISO instant the report was assembled */
   assembledAt: z.string(),
   sections: z.array(reportSection).max(100),
-});
+}));
 export type CreditReport = z.infer<typeof creditReport>;
 
 /**
@@ -164,9 +165,9 @@ export type CreditReport = z.infer<typeof creditReport>;
  *
  * The bureau answers what it holds; the authorisation check, the log and the hash stay ours.
  */
-export const bureauReportAnswer = z.object({ code: z.number().int(), message: z.string().max(500).optional(), data: z.object({ entName: z.string().max(200), sections: z.array(reportSection).max(100) }).optional() });
-export const bureauRelevanceAnswer = z.object({ code: z.number().int(), message: z.string().max(500).optional(), data: z.object({ columns: z.array(z.string().max(200)).max(20), rows: z.array(z.array(z.string().max(2000)).max(20)).max(500) }).optional() });
+export const bureauReportAnswer = lazySchema(() => z.object({ code: z.number().int(), message: z.string().max(500).optional(), data: z.object({ entName: z.string().max(200), sections: z.array(reportSection).max(100) }).optional() }));
+export const bureauRelevanceAnswer = lazySchema(() => z.object({ code: z.number().int(), message: z.string().max(500).optional(), data: z.object({ columns: z.array(z.string().max(200)).max(20), rows: z.array(z.array(z.string().max(2000)).max(20)).max(500) }).optional() }));
 
-export const relevanceAnswer = z.strictObject({ creditCode: z.string(), entName: z.string(), type: z.enum(relevanceTypes), columns: z.array(z.string()), rows: z.array(z.array(z.string())), total: z.number().int(), source: z.string(), hash: z.string() });
+export const relevanceAnswer = lazySchema(() => z.strictObject({ creditCode: z.string(), entName: z.string(), type: z.enum(relevanceTypes), columns: z.array(z.string()), rows: z.array(z.array(z.string())), total: z.number().int(), source: z.string(), hash: z.string() }));
 
-export const checkVcAnswer = z.strictObject({ authId: z.string(), credentialId: z.string().nullable(), valid: z.boolean(), reason: z.string() });
+export const checkVcAnswer = lazySchema(() => z.strictObject({ authId: z.string(), credentialId: z.string().nullable(), valid: z.boolean(), reason: z.string() }));

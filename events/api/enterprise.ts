@@ -4,16 +4,17 @@
  */
 import * as z from "zod";
 import { verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
 const master = "/common/enenterprisebasicinfo";
-const creditCode = z.string().length(18);
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const creditCode = lazySchema(() => z.string().length(18));
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 
 /** Who changed a record: a user by name, or the source that wrote it. */
-export const timelineAuthor = z.strictObject({ kind: z.enum(["user", "sync", "scheduler", "portal", "link", "system"]), name: z.string().nullable() });
+export const timelineAuthor = lazySchema(() => z.strictObject({ kind: z.enum(["user", "sync", "scheduler", "portal", "link", "system"]), name: z.string().nullable() }));
 
 /** One change of one of the enterprise's records, newest first. */
-export const timelineRow = z.strictObject({
+export const timelineRow = lazySchema(() => z.strictObject({
   at: z.string(),
   /** the family's name (e.g. "common.enpatentinfo") */
   family: z.string(),
@@ -31,10 +32,10 @@ export const timelineRow = z.strictObject({
   changedLabels: z.array(z.string()),
   actorName: z.string().nullable(),
   by: timelineAuthor,
-});
+}));
 
 export const enterprise = {
-  timeline: verb({ method: "GET", path: `${master}/timeline`, query: z.object({ creditCode, ...paging }), response: z.array(timelineRow), paged: true }),
+  timeline: verb({ method: "GET", path: `${master}/timeline`, query: () => z.object({ creditCode, ...paging }), response: () => z.array(timelineRow), paged: true }),
   /** records per profile list (family name → count), only the lists the reader may open */
-  tabCounts: verb({ method: "GET", path: `${master}/tabCounts`, query: z.object({ creditCode }), response: z.record(z.string(), z.number().int()) }),
+  tabCounts: verb({ method: "GET", path: `${master}/tabCounts`, query: () => z.object({ creditCode }), response: () => z.record(z.string(), z.number().int()) }),
 };

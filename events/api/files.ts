@@ -4,15 +4,16 @@
  */
 import * as z from "zod";
 import { verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
-export const uploadForm = z.object({
+export const uploadForm = lazySchema(() => z.object({
   file: z.custom<File>((v) => v !== undefined && v !== null).meta({ type: "string", format: "binary", description: "one file of the allowed types, at most 40 MB" }),
   businessType: z.string().optional(),
   businessId: z.string().optional(),
-});
+}));
 
 /** The stored file: its metadata record and where to download it. */
-export const uploadedFile = z.strictObject({
+export const uploadedFile = lazySchema(() => z.strictObject({
   id: z.string(),
   name: z.string(),
   ext: z.string(),
@@ -23,7 +24,7 @@ export const uploadedFile = z.strictObject({
   businessType: z.string().optional(),
   businessId: z.string().optional(),
   url: z.string(),
-});
+}));
 
 export const files = {
   upload: verb({ method: "POST", path: "/file/upload", body: uploadForm, response: uploadedFile }),

@@ -9,19 +9,20 @@ import { businessView } from "../flow/business-view.ts";
 import { formFieldTypes, formPermValues } from "../flow/tree.ts";
 import { instanceStatus } from "./flow.ts";
 import { verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
 const task = "/flowable/task";
-const id = z.string().min(1).max(64);
+const id = lazySchema(() => z.string().min(1).max(64));
 
 /** What a user may do with a task now, as the engine's dry runs offer it (worker/flow/engine/actions.ts). */
 export const taskActions = ["complete", "resolve", "reject", "return", "delegate", "transfer", "addSigner", "removeSigner", "cc", "recall", "urge", "revoke", "stop"] as const;
 export type TaskAction = (typeof taskActions)[number];
 
-const person = z.strictObject({ id: z.string(), name: z.string() });
-const node = z.strictObject({ key: z.string(), name: z.string() });
+const person = lazySchema(() => z.strictObject({ id: z.string(), name: z.string() }));
+const node = lazySchema(() => z.strictObject({ key: z.string(), name: z.string() }));
 
 /** A field of a model's simple start form, as the designer saved it (events/flow/tree.ts `formField`). */
-export const startFormField = z.strictObject({
+export const startFormField = lazySchema(() => z.strictObject({
   key: z.string(),
   label: z.string(),
   type: z.enum(formFieldTypes),
@@ -30,10 +31,10 @@ export const startFormField = z.strictObject({
   options: z.array(z.strictObject({ value: z.string(), label: z.string() })).optional(),
   /** number and money: the unit the amount is counted in (元, 万元) */
   unit: z.string().optional(),
-});
+}));
 
 /** An instance's summary. */
-export const instanceInfo = z.strictObject({
+export const instanceInfo = lazySchema(() => z.strictObject({
   procInsId: z.string(),
   procDefKey: z.string(),
   procDefName: z.string(),
@@ -47,10 +48,10 @@ export const instanceInfo = z.strictObject({
   endTime: z.string().nullable(),
   activeNodes: z.array(z.string()),
   endNodes: z.array(z.string()),
-});
+}));
 
 /** A task: open (its assignee and state), or gone (as its first flow-record row tells it: who acted, how, when). */
-export const taskView = z.strictObject({
+export const taskView = lazySchema(() => z.strictObject({
   taskId: z.string(),
   taskName: z.string().nullable(),
   taskDefKey: z.string().nullable(),
@@ -63,19 +64,19 @@ export const taskView = z.strictObject({
   action: z.string().nullable(),
   byName: z.string().nullable(),
   open: z.boolean(),
-});
+}));
 
-const variables = z.record(z.string(), z.unknown());
+const variables = lazySchema(() => z.record(z.string(), z.unknown()));
 
-export const nextBody = z.object({ taskId: id, variables: variables.optional() });
-export const taskBody = z.object({ taskId: id });
-export const batchBody = z.object({ taskIds: z.array(id).min(1).max(100), comment: z.string().max(2000).optional().default("") });
+export const nextBody = lazySchema(() => z.object({ taskId: id, variables: variables.optional() }));
+export const taskBody = lazySchema(() => z.object({ taskId: id }));
+export const batchBody = lazySchema(() => z.object({ taskIds: z.array(id).min(1).max(100), comment: z.string().max(2000).optional().default("") }));
 
 export const flowTask = {
   attributes: verb({
     method: "GET",
     path: `${task}/taskAttributes/:id`,
-    response: z.strictObject({
+    response: () => z.strictObject({
       task: taskView,
       instance: instanceInfo,
       formFields: z.array(startFormField),
@@ -94,29 +95,29 @@ export const flowTask = {
   monitorVariables: verb({
     method: "GET",
     path: "/flowable/monitor/variableList",
-    query: z.object({ procInsId: id }),
-    response: z.array(z.strictObject({ name: z.string(), value: z.unknown(), type: z.string() })),
+    query: () => z.object({ procInsId: id }),
+    response: () => z.array(z.strictObject({ name: z.string(), value: z.unknown(), type: z.string() })),
   }),
-  business: verb({ method: "GET", path: `${task}/business/:id`, response: businessView.nullable() }),
+  business: verb({ method: "GET", path: `${task}/business/:id`, response: () => businessView.nullable() }),
   viewer: verb({
     method: "GET",
     path: `${task}/flowViewer/:id`,
-    response: z.strictObject({ xml: z.string(), doneNodes: z.array(z.string()), activeNodes: z.array(z.string()), doneFlows: z.array(z.string()) }),
+    response: () => z.strictObject({ xml: z.string(), doneNodes: z.array(z.string()), activeNodes: z.array(z.string()), doneFlows: z.array(z.string()) }),
   }),
-  returnList: verb({ method: "POST", path: `${task}/returnList`, body: taskBody, response: z.array(node) }),
-  next: verb({ method: "POST", path: `${task}/nextFlowNode`, body: nextBody, response: z.array(z.strictObject({ key: z.string(), name: z.string(), kind: z.string(), approvers: z.array(person) })) }),
+  returnList: verb({ method: "POST", path: `${task}/returnList`, body: taskBody, response: () => z.array(node) }),
+  next: verb({ method: "POST", path: `${task}/nextFlowNode`, body: nextBody, response: () => z.array(z.strictObject({ key: z.string(), name: z.string(), kind: z.string(), approvers: z.array(person) })) }),
   /** a deployment id, or a model key's latest version */
   startForm: verb({
     method: "GET",
     path: "/flowable/process/startFlow/:id",
-    response: z.strictObject({ deployId: z.string(), key: z.string(), version: z.number().int(), name: z.string(), formFields: z.array(startFormField), pickNodes: z.array(node) }),
+    response: () => z.strictObject({ deployId: z.string(), key: z.string(), version: z.number().int(), name: z.string(), formFields: z.array(startFormField), pickNodes: z.array(node) }),
   }),
   /** approves several tasks (not those whose node needs a form edit): which went through, and why the others were refused */
   batch: verb({
     method: "POST",
     path: `${task}/batchComplete`,
     body: batchBody,
-    response: z.strictObject({ done: z.array(z.string()), refused: z.array(z.strictObject({ taskId: z.string(), reason: z.string() })) }),
+    response: () => z.strictObject({ done: z.array(z.string()), refused: z.array(z.strictObject({ taskId: z.string(), reason: z.string() })) }),
   }),
-  opinions: verb({ method: "GET", path: "/flowable/opinion/mine", response: z.strictObject({ phrases: z.array(z.string()), signatureFileId: z.string().nullable() }) }),
+  opinions: verb({ method: "GET", path: "/flowable/opinion/mine", response: () => z.strictObject({ phrases: z.array(z.string()), signatureFileId: z.string().nullable() }) }),
 };

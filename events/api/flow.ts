@@ -7,14 +7,15 @@
  */
 import * as z from "zod";
 import { verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
 const task = "/flowable/task";
 const monitor = "/flowable/monitor";
 
-export const instanceStatus = z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]);
+export const instanceStatus = lazySchema(() => z.enum(["running", "suspended", "finished", "rejected", "stopped", "revoked"]));
 
 /** The filters and paging every workflow list takes. */
-export const flowListQuery = z.object({
+export const flowListQuery = lazySchema(() => z.object({
   page: z.string().optional(),
   limit: z.string().optional(),
   /** task or process name contains */
@@ -27,20 +28,20 @@ export const flowListQuery = z.object({
   cursor: z.string().max(200).optional(),
   status: instanceStatus.optional(),
   procInsId: z.string().max(64).optional(),
-});
+}));
 
 /** What the row's instance is about. */
 const about = {
-  businessKey: z.string().nullable(),
+  businessKey: lazySchema(() => z.string().nullable()),
   /** the kind of business record (融资申请), null for an instance without a labelled business link */
-  businessName: z.string().nullable(),
-  applicant: z.string().nullable(),
-  subject: z.string().nullable(),
+  businessName: lazySchema(() => z.string().nullable()),
+  applicant: lazySchema(() => z.string().nullable()),
+  subject: lazySchema(() => z.string().nullable()),
 };
 
-const person = z.strictObject({ id: z.string(), name: z.string() });
+const person = lazySchema(() => z.strictObject({ id: z.string(), name: z.string() }));
 
-export const todoRow = z.strictObject({
+export const todoRow = lazySchema(() => z.strictObject({
   taskId: z.string(),
   taskName: z.string(),
   taskDefKey: z.string(),
@@ -56,9 +57,9 @@ export const todoRow = z.strictObject({
   /** approvable from the list (its node edits no form field) */
   batchable: z.boolean(),
   ...about,
-});
+}));
 
-export const doneRow = z.strictObject({
+export const doneRow = lazySchema(() => z.strictObject({
   taskId: z.string(),
   taskName: z.string(),
   taskDefKey: z.string().nullable(),
@@ -71,9 +72,9 @@ export const doneRow = z.strictObject({
   outcome: z.string().nullable(),
   comment: z.string().nullable(),
   ...about,
-});
+}));
 
-export const instanceRow = z.strictObject({
+export const instanceRow = lazySchema(() => z.strictObject({
   procInsId: z.string(),
   procDefName: z.string(),
   procDefKey: z.string(),
@@ -88,18 +89,18 @@ export const instanceRow = z.strictObject({
   activeNodeNames: z.array(z.string()),
   /** who handles each open task */
   currentAssignees: z.array(z.string()),
-});
+}));
 
-export const myProcessRow = instanceRow.extend({
+export const myProcessRow = lazySchema(() => instanceRow.extend({
   /** my open task in this instance (the initiator's task after a return to the start, else any) */
   myTaskId: z.string().nullable(),
   /** myTaskId is the initiator's task at the start: completing it resubmits */
   resubmit: z.boolean(),
   /** running, and no approver but the initiator has acted yet */
   revocable: z.boolean(),
-});
+}));
 
-export const monitorTaskRow = z.strictObject({
+export const monitorTaskRow = lazySchema(() => z.strictObject({
   taskId: z.string(),
   taskDefKey: z.string(),
   taskName: z.string(),
@@ -112,10 +113,10 @@ export const monitorTaskRow = z.strictObject({
   createTime: z.string(),
   state: z.string(),
   ...about,
-});
+}));
 
 /** A process model as its list shows it: the latest deployed version, null while never published. */
-export const modelRow = z.strictObject({
+export const modelRow = lazySchema(() => z.strictObject({
   id: z.string(),
   key: z.string(),
   name: z.string(),
@@ -125,18 +126,18 @@ export const modelRow = z.strictObject({
   version: z.number().int().nullable(),
   deployTime: z.string().nullable(),
   updateTime: z.string().nullable(),
-});
+}));
 
-export const modelListQuery = z.object({
+export const modelListQuery = lazySchema(() => z.object({
   page: z.string().optional(),
   limit: z.string().optional(),
   /** name or key contains */
   name: z.string().max(100).optional(),
   category: z.string().max(64).optional(),
-});
+}));
 
 /** A step of an instance's flow record: who acted on which node, how, and when. */
-export const recordRow = z.strictObject({
+export const recordRow = lazySchema(() => z.strictObject({
   taskId: z.string().nullable(),
   nodeKey: z.string().nullable(),
   nodeName: z.string().nullable(),
@@ -151,33 +152,33 @@ export const recordRow = z.strictObject({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   durationMs: z.number().nullable(),
-});
+}));
 
 /** A process one may start: the latest published version of a model. */
-export const startableRow = z.strictObject({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() });
+export const startableRow = lazySchema(() => z.strictObject({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), deployId: z.string(), deployTime: z.string() }));
 
 /** An application's approval record: its status and process instance, its own events (the changed fields' keys) and its flow record. */
-export const approvalHistory = z.strictObject({
+export const approvalHistory = lazySchema(() => z.strictObject({
   status: z.string().nullable(),
   procInsId: z.string().nullable(),
   events: z.array(z.strictObject({ at: z.string(), action: z.string(), actorName: z.string().nullable(), changes: z.array(z.string()), version: z.number().int() })),
   flow: z.array(recordRow).nullable(),
-});
+}));
 /** The approval record of an application family at `path` (`<path>/historyList?id=`), one verb per family. */
 export const approvalHistoryOf = (path: string) =>
-  verb({ method: "GET", path: `${path}/historyList` as string, query: z.object({ id: z.string().min(1).max(64) }), response: approvalHistory });
+  verb({ method: "GET", path: `${path}/historyList` as string, query: () => z.object({ id: z.string().min(1).max(64) }), response: approvalHistory });
 
 export const flow = {
-  todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: z.array(todoRow), paged: true }),
-  done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: z.array(doneRow), paged: true }),
-  myProcess: verb({ method: "GET", path: `${task}/myProcess`, query: flowListQuery, response: z.array(myProcessRow), paged: true }),
-  instances: verb({ method: "GET", path: "/flowable/instance/list", query: flowListQuery, response: z.array(instanceRow), paged: true }),
-  running: verb({ method: "GET", path: `${monitor}/runningProcess`, query: flowListQuery, response: z.array(instanceRow), paged: true }),
-  monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: z.array(monitorTaskRow), paged: true }),
+  todo: verb({ method: "GET", path: `${task}/todoList`, query: flowListQuery, response: () => z.array(todoRow), paged: true }),
+  done: verb({ method: "GET", path: `${task}/finishedList`, query: flowListQuery, response: () => z.array(doneRow), paged: true }),
+  myProcess: verb({ method: "GET", path: `${task}/myProcess`, query: flowListQuery, response: () => z.array(myProcessRow), paged: true }),
+  instances: verb({ method: "GET", path: "/flowable/instance/list", query: flowListQuery, response: () => z.array(instanceRow), paged: true }),
+  running: verb({ method: "GET", path: `${monitor}/runningProcess`, query: flowListQuery, response: () => z.array(instanceRow), paged: true }),
+  monitorTasks: verb({ method: "GET", path: `${monitor}/taskList`, query: flowListQuery, response: () => z.array(monitorTaskRow), paged: true }),
   /** how many tasks are mine to do, I handled, processes I started and copied to me */
-  counts: verb({ method: "GET", path: `${task}/counts`, response: z.strictObject({ todo: z.number().int(), done: z.number().int(), initiated: z.number().int(), cc: z.number().int() }) }),
-  record: verb({ method: "GET", path: `${task}/flowRecord`, query: z.object({ procInsId: z.string().min(1).max(64) }), response: z.array(recordRow) }),
+  counts: verb({ method: "GET", path: `${task}/counts`, response: () => z.strictObject({ todo: z.number().int(), done: z.number().int(), initiated: z.number().int(), cc: z.number().int() }) }),
+  record: verb({ method: "GET", path: `${task}/flowRecord`, query: () => z.object({ procInsId: z.string().min(1).max(64) }), response: () => z.array(recordRow) }),
   /** any signed-in user */
-  startable: verb({ method: "GET", path: "/flowable/definition/startable", query: modelListQuery, response: z.array(startableRow), paged: true }),
-  models: verb({ method: "GET", path: "/flowable/definition/models", query: modelListQuery, response: z.array(modelRow), paged: true }),
+  startable: verb({ method: "GET", path: "/flowable/definition/startable", query: modelListQuery, response: () => z.array(startableRow), paged: true }),
+  models: verb({ method: "GET", path: "/flowable/definition/models", query: modelListQuery, response: () => z.array(modelRow), paged: true }),
 };

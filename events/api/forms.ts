@@ -11,12 +11,13 @@ import { formLayoutSchema } from "../forms/layout.ts";
 import { modelDefinition } from "./datamodel.ts";
 import { dictEntry } from "./dictionary.ts";
 import { recordMeta, savedRecord, verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
 /** A record id in a body: text, or a number the seed's clients send. */
-const recordId = z.union([z.string().min(1).max(64), z.number()]).transform(String);
+const recordId = lazySchema(() => z.union([z.string().min(1).max(64), z.number()]).transform(String));
 
 /** A filled form as its family stores it. */
-export const filledRow = z.strictObject({
+export const filledRow = lazySchema(() => z.strictObject({
   id: z.string(),
   formId: z.string(),
   formCode: z.string(),
@@ -32,10 +33,10 @@ export const filledRow = z.strictObject({
   enterpriseName: z.string().nullish(),
   linkId: z.string().nullish(),
   ...recordMeta,
-});
+}));
 
 /** A form on a data model as the engine's list and info answer it. */
-export const formRow = z.strictObject({
+export const formRow = lazySchema(() => z.strictObject({
   id: z.string(),
   name: z.string(),
   code: z.string(),
@@ -49,74 +50,74 @@ export const formRow = z.strictObject({
   ...recordMeta,
   /** the latest release number */
   version: z.number().int().nullable(),
-});
+}));
 
-export const nodePermSchema = z.enum(["edit", "read", "hidden"]);
-const values = z.record(z.string(), z.unknown());
+export const nodePermSchema = lazySchema(() => z.enum(["edit", "read", "hidden"]));
+const values = lazySchema(() => z.record(z.string(), z.unknown()));
 
-export const formSelectQuery = z.object({ status: z.string().max(4).optional(), processForm: z.string().max(5).optional(), dataModelId: z.string().max(64).optional() });
-export const fillBody = z.object({
+export const formSelectQuery = lazySchema(() => z.object({ status: z.string().max(4).optional(), processForm: z.string().max(5).optional(), dataModelId: z.string().max(64).optional() }));
+export const fillBody = lazySchema(() => z.object({
   id: recordId.nullish(),
   formId: z.string().max(64).nullish(),
   formCode: z.string().max(64).nullish(),
   title: z.string().max(128).nullish(),
   data: values.default({}),
-});
-export const completeBody = z.object({
+}));
+export const completeBody = lazySchema(() => z.object({
   taskId: z.string().min(1).max(64),
   comment: z.string().max(2000).optional().default(""),
   data: values.default({}),
   ccUserIds: z.array(z.string().min(1).max(64)).max(100).optional(),
-});
+}));
 
-const filledAnswer = z.strictObject({ id: z.string(), recordId: z.string(), formVersion: z.number().int() });
+const filledAnswer = lazySchema(() => z.strictObject({ id: z.string(), recordId: z.string(), formVersion: z.number().int() }));
 
 /** How long a fill-in link stays open, in days. */
 export const linkDays = { min: 1, max: 30 } as const;
 
-export const issueBody = z.object({
+export const issueBody = lazySchema(() => z.object({
   enterpriseCode: z.string().trim().min(1).max(64),
   days: z.coerce.number().int().min(linkDays.min).max(linkDays.max),
-});
-const issueAnswer = z.strictObject({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), enterpriseName: z.string(), formVersion: z.number().int() });
+}));
+const issueAnswer = lazySchema(() => z.strictObject({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), enterpriseName: z.string(), formVersion: z.number().int() }));
 
-export const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
-export const submitBody = tokenQuery.extend({ data: values.default({}) });
+export const tokenQuery = lazySchema(() => z.object({ token: z.string().min(1).max(4096) }));
+export const submitBody = lazySchema(() => tokenQuery.extend({ data: values.default({}) }));
 
 /** What a link's token opens: the release's layout, the model with the fields on the form, their dictionaries, the enterprise. */
-const linkForm = z.strictObject({
+const linkForm = lazySchema(() => z.strictObject({
   form: z.strictObject({ name: z.string(), code: z.string(), version: z.number().int() }),
   layout: formLayoutSchema,
   model: modelDefinition,
   dicts: z.record(z.string(), z.array(dictEntry)),
   enterprise: z.strictObject({ code: z.string(), name: z.string() }),
   expiresAt: z.string(),
-});
+}));
 
 export const forms = {
-  list: verb({ method: "GET", path: "/datamodel/form/list", response: z.array(formRow), paged: true }),
+  list: verb({ method: "GET", path: "/datamodel/form/list", response: () => z.array(formRow), paged: true }),
   info: verb({ method: "GET", path: "/datamodel/form/info/:id", response: formRow }),
-  save: verb({ method: "POST", path: "/datamodel/form/save", response: savedRecord("id") }),
-  update: verb({ method: "POST", path: "/datamodel/form/update", response: savedRecord("id") }),
-  release: verb({ method: "POST", path: "/datamodel/form/release/:id", response: z.strictObject({ id: z.string(), version: z.number().int(), releaseId: z.string() }) }),
-  revoke: verb({ method: "POST", path: "/datamodel/form/revoke/:id", response: z.strictObject({ id: z.string(), status: z.string() }) }),
+  save: verb({ method: "POST", path: "/datamodel/form/save", response: () => savedRecord("id") }),
+  update: verb({ method: "POST", path: "/datamodel/form/update", response: () => savedRecord("id") }),
+  release: verb({ method: "POST", path: "/datamodel/form/release/:id", response: () => z.strictObject({ id: z.string(), version: z.number().int(), releaseId: z.string() }) }),
+  revoke: verb({ method: "POST", path: "/datamodel/form/revoke/:id", response: () => z.strictObject({ id: z.string(), status: z.string() }) }),
   select: verb({
     method: "GET",
     path: "/datamodel/form/select",
     query: formSelectQuery,
-    response: z.array(z.strictObject({ id: z.string(), name: z.string(), code: z.string(), dataModelId: z.string(), status: z.string().nullable(), version: z.number().int().nullable(), processForm: z.boolean().nullable() })),
+    response: () => z.array(z.strictObject({ id: z.string(), name: z.string(), code: z.string(), dataModelId: z.string(), status: z.string().nullable(), version: z.number().int().nullable(), processForm: z.boolean().nullable() })),
   }),
   fill: verb({ method: "POST", path: "/form/data/save", body: fillBody, response: filledAnswer }),
   fillUpdate: verb({ method: "POST", path: "/form/data/update", body: fillBody, response: filledAnswer }),
   filledInfo: verb({
     method: "GET",
     path: "/form/data/info/:type/:id",
-    response: filledRow.extend({ values, layout: formLayoutSchema, release: z.strictObject({ id: z.string(), version: z.number().int(), modelVersion: z.number().int().nullable() }) }),
+    response: () => filledRow.extend({ values, layout: formLayoutSchema, release: z.strictObject({ id: z.string(), version: z.number().int(), modelVersion: z.number().int().nullable() }) }),
   }),
   taskForm: verb({
     method: "GET",
     path: "/form/data/task/:taskId",
-    response: z.strictObject({
+    response: () => z.strictObject({
       formDataId: z.string(),
       formCode: z.string(),
       dataModelId: z.string(),
@@ -132,6 +133,6 @@ export const forms = {
   }),
   linkIssue: verb({ method: "POST", path: "/datamodel/form/link/:id", body: issueBody, response: issueAnswer }),
   linkRead: verb({ method: "GET", path: "/form/link", query: tokenQuery, response: linkForm }),
-  linkSubmit: verb({ method: "POST", path: "/form/link", body: submitBody, response: z.strictObject({ id: z.string(), formVersion: z.number().int(), submittedAt: z.string() }) }),
-  taskComplete: verb({ method: "POST", path: "/form/data/task/complete", body: completeBody, response: z.strictObject({ procInsId: z.string().nullable(), changed: z.array(z.string()) }) }),
+  linkSubmit: verb({ method: "POST", path: "/form/link", body: submitBody, response: () => z.strictObject({ id: z.string(), formVersion: z.number().int(), submittedAt: z.string() }) }),
+  taskComplete: verb({ method: "POST", path: "/form/data/task/complete", body: completeBody, response: () => z.strictObject({ procInsId: z.string().nullable(), changed: z.array(z.string()) }) }),
 };

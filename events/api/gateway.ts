@@ -18,6 +18,7 @@
  */
 import * as z from "zod";
 import type { Text } from "../i18n.ts";
+import { lazySchema } from "../lazy.ts";
 
 export const gatewayPath = "/gateway";
 /** The spec's JSON-RPC door onto the same method table (§7: named methods with a moduleCode). */
@@ -35,22 +36,22 @@ export type GatewayCode = (typeof gatewayCodes)[keyof typeof gatewayCodes];
  * A method name: a family prefix and the operation, "policy.matchList" — or one of the spec's own literal
  * names, a prefix and an underscore, "user_QueryDIDDoc".
  */
-export const methodName = z.string().regex(/^([a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*|[a-z][a-z0-9]*_[A-Za-z][A-Za-z0-9]*)$/, "a method name such as policy.matchList or user_QueryDIDDoc");
+export const methodName = lazySchema(() => z.string().regex(/^([a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*|[a-z][a-z0-9]*_[A-Za-z][A-Za-z0-9]*)$/, "a method name such as policy.matchList or user_QueryDIDDoc"));
 
-export const gatewayRequest = z.object({
+export const gatewayRequest = lazySchema(() => z.object({
   method: methodName,
   params: z.record(z.string(), z.unknown()).optional(),
   moduleCode: z.string().trim().max(32).optional(),
-});
+}));
 export type GatewayRequest = z.infer<typeof gatewayRequest>;
 
 /** The JSON-RPC door's request: the gateway's, with the caller's optional call id echoed in the answer. */
-export const jsonRpcRequest = gatewayRequest.extend({
+export const jsonRpcRequest = lazySchema(() => gatewayRequest.extend({
   id: z.union([z.string().max(64), z.number().int()]).optional(),
   jsonrpc: z.literal("2.0").optional(),
-});
+}));
 
-export const gatewayAnswer = z.object({
+export const gatewayAnswer = lazySchema(() => z.object({
   code: z.number().int(),
   msg: z.string(),
   data: z.unknown().optional(),
@@ -58,7 +59,7 @@ export const gatewayAnswer = z.object({
   total: z.number().int().optional(),
   /** bad params: field → the broken rule in words */
   errors: z.record(z.string(), z.string()).optional(),
-});
+}));
 export type GatewayAnswer = z.infer<typeof gatewayAnswer>;
 
 /** A file a method answers (file download): streamed as the response body, not in the envelope. */

@@ -5,12 +5,13 @@
 import * as z from "zod";
 import { listColumns } from "../families/sys.ts";
 import { recordMeta, verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
-const family = z.object({ family: z.string().describe("the list's family path, e.g. /sys/sysdict") });
-const sort = z.object({ field: z.string().max(64), order: z.enum(["asc", "desc"]) });
+const family = lazySchema(() => z.object({ family: z.string().describe("the list's family path, e.g. /sys/sysdict") }));
+const sort = lazySchema(() => z.object({ field: z.string().max(64), order: z.enum(["asc", "desc"]) }));
 
-export const prefBody = z.object({ family: z.string().min(1).max(128), columns: listColumns });
-export const viewBody = z.object({
+export const prefBody = lazySchema(() => z.object({ family: z.string().min(1).max(128), columns: listColumns }));
+export const viewBody = lazySchema(() => z.object({
   id: z.string().max(64).optional(),
   name: z.string().max(64),
   familyPath: z.string().max(128),
@@ -19,10 +20,10 @@ export const viewBody = z.object({
   sort: sort.nullable().optional(),
   columns: listColumns.nullable().optional(),
   roleIds: z.array(z.string().max(64)).max(50).optional(),
-});
+}));
 
 /** A saved view: filters, keyword, sort and columns under a name, maybe shared with roles; `mine`: I own it. */
-export const savedView = z.strictObject({
+export const savedView = lazySchema(() => z.strictObject({
   id: z.string(),
   name: z.string(),
   familyPath: z.string(),
@@ -34,13 +35,13 @@ export const savedView = z.strictObject({
   roleIds: z.array(z.string()),
   mine: z.boolean(),
   ...recordMeta,
-});
+}));
 
 export const listSettings = {
   /** my column settings of a list (null: none saved) */
-  pref: verb({ method: "GET", path: "/sys/listpref/info", query: family, response: z.strictObject({ columns: listColumns, version: z.number().int() }).nullable() }),
-  savePref: verb({ method: "POST", path: "/sys/listpref/save", body: prefBody, response: z.null() }),
-  views: verb({ method: "GET", path: "/sys/listview/mine", query: family, response: z.array(savedView) }),
-  saveView: verb({ method: "POST", path: "/sys/listview/saveMine", body: viewBody, response: z.strictObject({ id: z.string(), version: z.number().int() }) }),
-  deleteView: verb({ method: "POST", path: "/sys/listview/deleteMine", body: z.object({ id: z.string().min(1).max(64) }), response: z.null() }),
+  pref: verb({ method: "GET", path: "/sys/listpref/info", query: family, response: () => z.strictObject({ columns: listColumns, version: z.number().int() }).nullable() }),
+  savePref: verb({ method: "POST", path: "/sys/listpref/save", body: prefBody, response: () => z.null() }),
+  views: verb({ method: "GET", path: "/sys/listview/mine", query: family, response: () => z.array(savedView) }),
+  saveView: verb({ method: "POST", path: "/sys/listview/saveMine", body: viewBody, response: () => z.strictObject({ id: z.string(), version: z.number().int() }) }),
+  deleteView: verb({ method: "POST", path: "/sys/listview/deleteMine", body: () => z.object({ id: z.string().min(1).max(64) }), response: () => z.null() }),
 };

@@ -10,6 +10,7 @@
  * chains from the events and compares them with what was anchored.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 export const notaryKinds = ["notary", "confirm"] as const;
 export type NotaryKind = (typeof notaryKinds)[number];
@@ -28,9 +29,9 @@ export const chainInfoHeader = "chain-info";
 /** `all`: the whole log; `notary`: the notarisation streams. */
 export const chainScopes = ["all", "notary"] as const;
 
-export const applicationNo = z.string().trim().regex(/^(NT|QQ)\d{12}$/, "an application number such as NT202611280001");
+export const applicationNo = lazySchema(() => z.string().trim().regex(/^(NT|QQ)\d{12}$/, "an application number such as NT202611280001"));
 
-export const notaryRow = z.strictObject({
+export const notaryRow = lazySchema(() => z.strictObject({
   applicationNo: z.string(),
   kind: z.enum(notaryKinds),
   subjectId: z.string(),
@@ -47,11 +48,11 @@ export const notaryRow = z.strictObject({
   refuseReason: z.string().nullable(),
   txHash: z.string().nullable(),
   sha256: z.string().nullable(),
-});
+}));
 export type NotaryRow = z.infer<typeof notaryRow>;
 
 /** One link of a chain as verification recomputes it. */
-export const chainLinkRow = z.strictObject({
+export const chainLinkRow = lazySchema(() => z.strictObject({
   version: z.number().int(),
   type: z.string(),
   at: z.string(),
@@ -59,10 +60,10 @@ export const chainLinkRow = z.strictObject({
   stored: z.string(),
   computed: z.string(),
   ok: z.boolean(),
-});
+}));
 export type ChainLinkRow = z.infer<typeof chainLinkRow>;
 
-export const verifyReport = z.strictObject({
+export const verifyReport = lazySchema(() => z.strictObject({
   applicationNo: z.string(),
   kind: z.enum(notaryKinds),
   status: z.enum(notaryStatuses),
@@ -84,10 +85,10 @@ export const verifyReport = z.strictObject({
   path: z.strictObject({ notary: z.array(chainLinkRow), subject: z.array(chainLinkRow) }),
   subjectStream: z.string().nullable(),
   anchoredVersion: z.number().int().nullable(),
-});
+}));
 export type VerifyReport = z.infer<typeof verifyReport>;
 
-export const explorerSummary = z.strictObject({
+export const explorerSummary = lazySchema(() => z.strictObject({
   chain: z.enum(chainScopes),
   events: z.number().int(),
   streams: z.number().int(),
@@ -98,5 +99,5 @@ export const explorerSummary = z.strictObject({
     valid: z.boolean(),
     broken: z.array(z.strictObject({ stream: z.string(), brokenAt: z.number().int() })),
   }),
-});
+}));
 export type ExplorerSummary = z.infer<typeof explorerSummary>;

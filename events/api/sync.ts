@@ -5,11 +5,12 @@
  */
 import * as z from "zod";
 import { verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
-export const runStarted = z.strictObject({ runId: z.string(), started: z.boolean() });
+export const runStarted = lazySchema(() => z.strictObject({ runId: z.string(), started: z.boolean() }));
 
 /** A run as the screens read it: its list's short name, its figures, the times in China time. */
-export const syncRun = z.strictObject({
+export const syncRun = lazySchema(() => z.strictObject({
   runId: z.string(),
   /** the list's family name */
   list: z.string(),
@@ -37,11 +38,11 @@ export const syncRun = z.strictObject({
   startedBy: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-});
+}));
 
-export const runsQuery = z.object({ list: z.string().min(1).max(64), pageNum: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) });
+export const runsQuery = lazySchema(() => z.object({ list: z.string().min(1).max(64), pageNum: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) }));
 
 export const sync = {
-  runs: verb({ method: "GET", path: "/syn/runs", query: runsQuery, response: z.array(syncRun), paged: true }),
+  runs: verb({ method: "GET", path: "/syn/runs", query: runsQuery, response: () => z.array(syncRun), paged: true }),
   run: verb({ method: "GET", path: "/syn/runs/:runId", response: syncRun }),
 };

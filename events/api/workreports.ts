@@ -6,42 +6,43 @@
  */
 import * as z from "zod";
 import { recordMeta, verb } from "./verb.ts";
+import { lazySchema } from "../lazy.ts";
 
 const base = "/common/enworkreport";
-const id = z.union([z.string().min(1).max(64), z.number()]).transform(String);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const paging = { page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() };
+const id = lazySchema(() => z.union([z.string().min(1).max(64), z.number()]).transform(String));
+const date = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
+const paging = { page: lazySchema(() => z.coerce.number().int().min(1).optional()), limit: lazySchema(() => z.coerce.number().int().min(1).max(100).optional()) };
 
 export const workReportKinds = ["daily", "weekly", "monthly", "quarterly", "annual", "special"] as const;
 export const workReportStatuses = ["draft", "submitted", "reviewed", "returned"] as const;
 
 /** A work report as stored (the family's fields and the meta columns). */
 const reportFields = {
-  id: z.string(),
-  title: z.string(),
-  reportType: z.string(),
-  period: z.string(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
-  reporterId: z.string(),
-  deptId: z.string().nullable(),
-  content: z.string(),
-  nextPlan: z.string().nullable(),
-  problems: z.string().nullable(),
-  notifyUserIds: z.array(z.string()).nullable(),
-  visitCount: z.number().int().nullable(),
-  serviceCount: z.number().int().nullable(),
-  attachments: z.array(z.string()).nullable(),
-  status: z.string(),
-  submitTime: z.string().nullable(),
-  reviewerId: z.string().nullable(),
-  reviewOpinion: z.string().nullable(),
-  reviewTime: z.string().nullable(),
+  id: lazySchema(() => z.string()),
+  title: lazySchema(() => z.string()),
+  reportType: lazySchema(() => z.string()),
+  period: lazySchema(() => z.string()),
+  periodStart: lazySchema(() => z.string().nullable()),
+  periodEnd: lazySchema(() => z.string().nullable()),
+  reporterId: lazySchema(() => z.string()),
+  deptId: lazySchema(() => z.string().nullable()),
+  content: lazySchema(() => z.string()),
+  nextPlan: lazySchema(() => z.string().nullable()),
+  problems: lazySchema(() => z.string().nullable()),
+  notifyUserIds: lazySchema(() => z.array(z.string()).nullable()),
+  visitCount: lazySchema(() => z.number().int().nullable()),
+  serviceCount: lazySchema(() => z.number().int().nullable()),
+  attachments: lazySchema(() => z.array(z.string()).nullable()),
+  status: lazySchema(() => z.string()),
+  submitTime: lazySchema(() => z.string().nullable()),
+  reviewerId: lazySchema(() => z.string().nullable()),
+  reviewOpinion: lazySchema(() => z.string().nullable()),
+  reviewTime: lazySchema(() => z.string().nullable()),
   ...recordMeta,
 };
 
 /** A report in a list: with the names of its people and how many of those notified have read it. */
-export const workReportRow = z.strictObject({
+export const workReportRow = lazySchema(() => z.strictObject({
   ...reportFields,
   reporterName: z.string().nullable(),
   deptName: z.string().nullable(),
@@ -50,12 +51,12 @@ export const workReportRow = z.strictObject({
   readCount: z.number().int(),
   /** the reader's own receipt (null: not notified or not read yet) */
   myReadTime: z.string().nullable(),
-});
+}));
 
 /** One notified person and when they opened the report (null: not yet). */
-export const workReportReader = z.strictObject({ userId: z.string(), name: z.string().nullable(), readTime: z.string().nullable() });
+export const workReportReader = lazySchema(() => z.strictObject({ userId: z.string(), name: z.string().nullable(), readTime: z.string().nullable() }));
 
-export const workReportDetail = z.strictObject({
+export const workReportDetail = lazySchema(() => z.strictObject({
   ...reportFields,
   reporterName: z.string().nullable(),
   deptName: z.string().nullable(),
@@ -65,10 +66,10 @@ export const workReportDetail = z.strictObject({
   mayReview: z.boolean(),
   /** whether the reader may still edit it (its reporter, not reviewed) */
   mayEdit: z.boolean(),
-});
+}));
 
 /** What a writer sends: the report's own fields; `submit` hands it to the leader (else it stays a draft). */
-export const workReportWrite = z.object({
+export const workReportWrite = lazySchema(() => z.object({
   id: id.optional(),
   version: z.coerce.number().int().min(0).optional(),
   title: z.string(),
@@ -82,27 +83,27 @@ export const workReportWrite = z.object({
   serviceCount: z.coerce.number().int().min(0).nullable().optional(),
   attachments: z.array(z.string().min(1).max(64)).max(20).nullable().optional(),
   submit: z.boolean().optional(),
-});
+}));
 
-export const workReportReview = z.object({ id, verdict: z.enum(["approve", "return"]), opinion: z.string().max(2000).optional().default("") });
+export const workReportReview = lazySchema(() => z.object({ id, verdict: z.enum(["approve", "return"]), opinion: z.string().max(2000).optional().default("") }));
 
-const saved = z.strictObject({ id: z.string(), version: z.number().int(), status: z.string() });
+const saved = lazySchema(() => z.strictObject({ id: z.string(), version: z.number().int(), status: z.string() }));
 
-const listQuery = z.object({
+const listQuery = lazySchema(() => z.object({
   ...paging,
   reportType: z.enum(workReportKinds).optional(),
   status: z.enum(workReportStatuses).optional(),
   from: date.optional(),
   to: date.optional(),
-});
+}));
 
 /** The statistics' filters: a period (dates, inclusive), a department and a member of staff. */
-export const statFilters = z.object({ from: date.optional(), to: date.optional(), deptId: z.string().max(64).optional(), staffId: z.string().max(64).optional() });
+export const statFilters = lazySchema(() => z.object({ from: date.optional(), to: date.optional(), deptId: z.string().max(64).optional(), staffId: z.string().max(64).optional() }));
 
-const counted = z.strictObject({ value: z.string().nullable(), count: z.number().int() });
+const counted = lazySchema(() => z.strictObject({ value: z.string().nullable(), count: z.number().int() }));
 
 /** Totals of a period and their months. */
-export const statCountAnswer = z.strictObject({
+export const statCountAnswer = lazySchema(() => z.strictObject({
   visits: z.number().int(),
   visitedEnterprises: z.number().int(),
   services: z.number().int(),
@@ -120,10 +121,10 @@ export const statCountAnswer = z.strictObject({
   satisfaction: z.array(counted),
   trainingTypes: z.array(counted),
   reportTypes: z.array(counted),
-});
+}));
 
 /** One department's figures of the period (deptId null: staff without a department). */
-export const jgStatRow = z.strictObject({
+export const jgStatRow = lazySchema(() => z.strictObject({
   deptId: z.string().nullable(),
   deptName: z.string().nullable(),
   staff: z.number().int(),
@@ -134,12 +135,12 @@ export const jgStatRow = z.strictObject({
   trainings: z.number().int(),
   roadshows: z.number().int(),
   reports: z.number().int(),
-});
+}));
 
-const staffColumns = { staffId: z.string().nullable(), staffName: z.string().nullable(), deptId: z.string().nullable(), deptName: z.string().nullable() };
+const staffColumns = { staffId: lazySchema(() => z.string().nullable()), staffName: lazySchema(() => z.string().nullable()), deptId: lazySchema(() => z.string().nullable()), deptName: lazySchema(() => z.string().nullable()) };
 
 /** One member of staff's visits in the period. */
-export const visitStatRow = z.strictObject({
+export const visitStatRow = lazySchema(() => z.strictObject({
   ...staffColumns,
   visits: z.number().int(),
   enterprises: z.number().int(),
@@ -147,13 +148,13 @@ export const visitStatRow = z.strictObject({
   demands: z.number().int(),
   /** visits by visit type (the visitType dictionary's values) */
   byType: z.record(z.string(), z.number().int()),
-});
+}));
 
 /** One member of staff's trainings in the period. */
-export const trainingStatRow = z.strictObject({ ...staffColumns, trainings: z.number().int(), participants: z.number().int(), byType: z.record(z.string(), z.number().int()) });
+export const trainingStatRow = lazySchema(() => z.strictObject({ ...staffColumns, trainings: z.number().int(), participants: z.number().int(), byType: z.record(z.string(), z.number().int()) }));
 
 /** A roadshow of the period, with the member of staff who entered it. */
-export const roadshowStatRow = z.strictObject({
+export const roadshowStatRow = lazySchema(() => z.strictObject({
   id: z.string(),
   title: z.string().nullable(),
   entName: z.string().nullable(),
@@ -162,24 +163,24 @@ export const roadshowStatRow = z.strictObject({
   organizer: z.string().nullable(),
   status: z.string().nullable(),
   ...staffColumns,
-});
+}));
 
 export const workreports = {
   save: verb({ method: "POST", path: `${base}/save`, body: workReportWrite, response: saved }),
   update: verb({ method: "POST", path: `${base}/update`, body: workReportWrite, response: saved }),
   info: verb({ method: "GET", path: `${base}/info/:id`, response: workReportDetail }),
-  mine: verb({ method: "GET", path: `${base}/mine`, query: listQuery, response: z.array(workReportRow), paged: true }),
+  mine: verb({ method: "GET", path: `${base}/mine`, query: listQuery, response: () => z.array(workReportRow), paged: true }),
   reviewList: verb({
     method: "GET",
     path: `${base}/reviewList`,
-    query: listQuery.extend({ scope: z.enum(["review", "notified"]).optional(), staffId: z.string().max(64).optional() }),
-    response: z.array(workReportRow),
+    query: () => listQuery.extend({ scope: z.enum(["review", "notified"]).optional(), staffId: z.string().max(64).optional() }),
+    response: () => z.array(workReportRow),
     paged: true,
   }),
   review: verb({ method: "POST", path: `${base}/review`, body: workReportReview, response: saved }),
   statCount: verb({ method: "GET", path: `${base}/statCount`, query: statFilters, response: statCountAnswer }),
-  jgStatCount: verb({ method: "GET", path: `${base}/jgStatCount`, query: statFilters, response: z.array(jgStatRow) }),
-  visitList: verb({ method: "GET", path: `${base}/visitList`, query: statFilters.extend(paging), response: z.array(visitStatRow), paged: true }),
-  trainingList: verb({ method: "GET", path: `${base}/trainingList`, query: statFilters.extend(paging), response: z.array(trainingStatRow), paged: true }),
-  roadshowList: verb({ method: "GET", path: `${base}/roadshowList`, query: statFilters.extend(paging), response: z.array(roadshowStatRow), paged: true }),
+  jgStatCount: verb({ method: "GET", path: `${base}/jgStatCount`, query: statFilters, response: () => z.array(jgStatRow) }),
+  visitList: verb({ method: "GET", path: `${base}/visitList`, query: () => statFilters.extend(paging), response: () => z.array(visitStatRow), paged: true }),
+  trainingList: verb({ method: "GET", path: `${base}/trainingList`, query: () => statFilters.extend(paging), response: () => z.array(trainingStatRow), paged: true }),
+  roadshowList: verb({ method: "GET", path: `${base}/roadshowList`, query: () => statFilters.extend(paging), response: () => z.array(roadshowStatRow), paged: true }),
 };

@@ -8,6 +8,7 @@
  * and `not` flips the answer.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 /** A fact's value as the evaluator sees it: a number, text (ISO date, dictionary value), a flag, a multi-value dictionary, or missing. */
 export type FactValue = number | string | boolean | string[] | null;
@@ -34,11 +35,11 @@ export type Condition = Leaf | (Named & { all: Condition[] }) | (Named & { any: 
 /** Bounds that keep a stored tree small enough to evaluate and compile within a request. */
 export const conditionLimits = { depth: 8, children: 50, nodes: 200, inValues: 200 } as const;
 
-const factKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.:-]{0,63}$/, "a fact key");
-const scalar = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
-const label = z.strictObject({ "zh-CN": z.string().max(200), "en-US": z.string().max(200) }).optional();
+const factKey = lazySchema(() => z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.:-]{0,63}$/, "a fact key"));
+const scalar = lazySchema(() => z.union([z.number().finite(), z.string().max(200), z.boolean()]));
+const label = lazySchema(() => z.strictObject({ "zh-CN": z.string().max(200), "en-US": z.string().max(200) }).optional());
 
-export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+export const conditionSchema: z.ZodType<Condition> = lazySchema(() => z.lazy(() =>
   z.union([
     z.strictObject({ label, all: z.array(conditionSchema).min(1).max(conditionLimits.children) }),
     z.strictObject({ label, any: z.array(conditionSchema).min(1).max(conditionLimits.children) }),
@@ -50,7 +51,7 @@ export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
     z.strictObject({ label, fact: factKey, op: z.enum(["in", "notIn"]), values: z.array(z.union([z.string().max(200), z.number().finite()])).min(1).max(conditionLimits.inValues) }),
     z.strictObject({ label, fact: factKey, op: z.enum(["exists", "missing"]) }),
   ]),
-) as z.ZodType<Condition>;
+)) as z.ZodType<Condition>;
 
 export const isLeaf = (c: Condition): c is Leaf => "fact" in c;
 

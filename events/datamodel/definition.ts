@@ -7,7 +7,7 @@
 import * as z from "zod";
 import { defineFamily, familyTags, l, type Family, type FilterOp } from "../family.ts";
 import { field, type Field } from "../fields.ts";
-import { withLazy } from "../lazy.ts";
+import { withLazy, lazySchema } from "../lazy.ts";
 import type { Text } from "../i18n.ts";
 import { viewDefinitionSchema } from "./view.ts";
 import { reservedFieldNames } from "./names.ts";
@@ -21,9 +21,9 @@ export const maxModelFields = 90;
 
 export { reservedFieldNames };
 
-const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(64)).max(200)]);
+const fieldValue = lazySchema(() => z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(64)).max(200)]));
 
-export const modelFieldSchema = z.object({
+export const modelFieldSchema = lazySchema(() => z.object({
   /** the key in records and the column's base name */
   name: z
     .string()
@@ -50,10 +50,10 @@ export const modelFieldSchema = z.object({
   fallback: fieldValue.optional(),
   /** removed fields are hidden, never dropped: their values stay in the records and their history */
   hidden: z.boolean().default(false),
-});
+}));
 export type ModelField = z.infer<typeof modelFieldSchema>;
 
-export const dataModelSchema = z
+export const dataModelSchema = lazySchema(() => z
   .object({
     name: z.string().trim().min(1).max(64),
     /** the model's code: its table is dm_<code> */
@@ -64,7 +64,7 @@ export const dataModelSchema = z
     /** a view model's query (events/datamodel/view.ts) */
     view: viewDefinitionSchema.optional(),
   })
-  .refine((m) => new Set(m.fields.map((f) => f.name)).size === m.fields.length, { path: ["fields"], params: { rule: "uniqueFieldNames" } });
+  .refine((m) => new Set(m.fields.map((f) => f.name)).size === m.fields.length, { path: ["fields"], params: { rule: "uniqueFieldNames" } }));
 export type DataModel = z.infer<typeof dataModelSchema>;
 
 const labelOf = (f: ModelField): Text => l(f.title, f.titleEn || f.title);

@@ -9,26 +9,27 @@ import { columnName, type Field } from "../fields.ts";
 import type { ModelField, ModelFieldType } from "./definition.ts";
 import { reservedFieldNames } from "./names.ts";
 import type { Text } from "../i18n.ts";
+import { lazySchema } from "../lazy.ts";
 
 /** SQL names the server resolves a source to; strict, so nothing but a plain name reaches the SQL. */
-const sqlName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
+const sqlName = lazySchema(() => z.string().regex(/^[a-z][a-z0-9_]{0,62}$/));
 
 /** A source of a view: a data model (its id) or a declared family (its `name`, e.g. "sys.sysdict"). */
-export const viewSourceSchema = z.object({
+export const viewSourceSchema = lazySchema(() => z.object({
   kind: z.enum(["model", "family"]),
   id: z.string().trim().min(1).max(64),
   /** the source's table and id column: filled in by the server when the view is saved (a client's are replaced) */
   table: sqlName.optional(),
   idColumn: sqlName.optional(),
-});
+}));
 export type ViewSource = z.infer<typeof viewSourceSchema>;
 
 export const viewFilterOps = ["eq", "like", "gt", "lt", "ge", "le"] as const;
 export type ViewFilterOp = (typeof viewFilterOps)[number];
 
-const fieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,63}$/);
+const fieldKey = lazySchema(() => z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,63}$/));
 
-export const viewDefinitionSchema = z.object({
+export const viewDefinitionSchema = lazySchema(() => z.object({
   base: viewSourceSchema,
   join: viewSourceSchema.extend({ on: z.tuple([fieldKey, fieldKey]) }).optional(),
   filters: z
@@ -47,7 +48,7 @@ export const viewDefinitionSchema = z.object({
     .array(z.object({ from: z.enum(["base", "join"]).default("base"), field: fieldKey, as: z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/).optional() }))
     .min(1)
     .max(60),
-});
+}));
 export type ViewDefinition = z.infer<typeof viewDefinitionSchema>;
 
 /**

@@ -8,12 +8,13 @@
 import * as z from "zod";
 import { bilingual } from "../api/verb.ts";
 import type { Trace } from "../conditions/evaluate.ts";
+import { lazySchema } from "../lazy.ts";
 
-const factValue = z.union([z.number(), z.string(), z.boolean(), z.array(z.string()), z.null()]);
-const scalar = z.union([z.number(), z.string(), z.boolean()]);
+const factValue = lazySchema(() => z.union([z.number(), z.string(), z.boolean(), z.array(z.string()), z.null()]));
+const scalar = lazySchema(() => z.union([z.number(), z.string(), z.boolean()]));
 
 /** events/conditions/evaluate.ts Trace as a schema (for stored breakdowns and the contract). */
-export const traceSchema: z.ZodType<Trace> = z.lazy(() =>
+export const traceSchema: z.ZodType<Trace> = lazySchema(() => z.lazy(() =>
   z.strictObject({
     path: z.string(),
     pass: z.boolean(),
@@ -25,16 +26,16 @@ export const traceSchema: z.ZodType<Trace> = z.lazy(() =>
     gap: z.number().optional(),
     children: z.array(traceSchema).optional(),
   }),
-) as z.ZodType<Trace>;
+)) as z.ZodType<Trace>;
 
 /** A band as scored: its position in the metric's bands, its range (min inclusive, max exclusive) and points. */
-export const bandHitSchema = z.strictObject({ index: z.number().int(), min: z.number().nullable(), max: z.number().nullable(), points: z.number(), label: z.string().optional() });
+export const bandHitSchema = lazySchema(() => z.strictObject({ index: z.number().int(), min: z.number().nullable(), max: z.number().nullable(), points: z.number(), label: z.string().optional() }));
 export type BandHit = z.infer<typeof bandHitSchema>;
 
 /** One alternative of a "best of" metric: its value, band and points, and whether it was the one taken. */
-export const alternativeScoreSchema = z.strictObject({ label: bilingual, value: z.number().nullable(), band: bandHitSchema.nullable(), points: z.number(), taken: z.boolean() });
+export const alternativeScoreSchema = lazySchema(() => z.strictObject({ label: bilingual, value: z.number().nullable(), band: bandHitSchema.nullable(), points: z.number(), taken: z.boolean() }));
 
-export const itemScoreSchema = z.strictObject({ label: bilingual, pass: z.boolean(), points: z.number(), trace: traceSchema });
+export const itemScoreSchema = lazySchema(() => z.strictObject({ label: bilingual, pass: z.boolean(), points: z.number(), trace: traceSchema }));
 
 export interface MetricScore {
   key: string;
@@ -55,7 +56,7 @@ export interface MetricScore {
   answer?: { question: string; value: z.infer<typeof factValue> };
   children?: MetricScore[];
 }
-export const metricScoreSchema: z.ZodType<MetricScore> = z.lazy(() =>
+export const metricScoreSchema: z.ZodType<MetricScore> = lazySchema(() => z.lazy(() =>
   z.strictObject({
     key: z.string(),
     name: bilingual,
@@ -71,14 +72,14 @@ export const metricScoreSchema: z.ZodType<MetricScore> = z.lazy(() =>
     answer: z.strictObject({ question: z.string(), value: factValue }).optional(),
     children: z.array(metricScoreSchema).optional(),
   }),
-) as z.ZodType<MetricScore>;
+)) as z.ZodType<MetricScore>;
 
 /**
  * What would raise the score: for a metric, the next band up (or the best item not yet met), the value
  * its measure needs (`needs`: at least `value` for a rising band, below it for a falling one), how far the
  * measure is from it, and the points it adds to the total.
  */
-export const raiseSchema = z.strictObject({
+export const raiseSchema = lazySchema(() => z.strictObject({
   metric: z.string(),
   name: bilingual,
   /** the alternative or item that would move, when the metric has several */
@@ -91,12 +92,12 @@ export const raiseSchema = z.strictObject({
   /** an item's failing conditions */
   missing: z.array(traceSchema).optional(),
   adds: z.number(),
-});
+}));
 export type Raise = z.infer<typeof raiseSchema>;
 
-export const directPassScoreSchema = z.strictObject({ label: bilingual, pass: z.boolean(), trace: traceSchema });
+export const directPassScoreSchema = lazySchema(() => z.strictObject({ label: bilingual, pass: z.boolean(), trace: traceSchema }));
 
-export const breakdownSchema = z.strictObject({
+export const breakdownSchema = lazySchema(() => z.strictObject({
   /** the model's full score */
   totalScore: z.number(),
   eligible: z.boolean(),
@@ -118,5 +119,5 @@ export const breakdownSchema = z.strictObject({
   raise: z.array(raiseSchema),
   /** every fact the definition reads, as it was when scored (answers as `q:<code>`) */
   facts: z.record(z.string(), factValue),
-});
+}));
 export type Breakdown = z.infer<typeof breakdownSchema>;

@@ -13,6 +13,7 @@ import { breakdownSchema } from "../evaluation/breakdown.ts";
 import { declarationMaterials } from "../declare-materials.ts";
 import { checkPolicyConditions, policyConditions } from "../policy/conditions.ts";
 import { factByKey } from "../conditions/facts.ts";
+import { lazySchema } from "../lazy.ts";
 
 // the enterprise scope every helper uses (contract): the enterprise page shows a family as a tab by its creditCode eq filter
 const creditCode = () => field.text(l("统一社会信用代码", "Unified social credit code"), { required: true, max: 18, rules: ["creditCode"] });
@@ -23,7 +24,7 @@ const endNotBeforeStart = (r: Record<string, unknown>): RecordProblem[] =>
   typeof r.startDate === "string" && typeof r.endDate === "string" && r.endDate < r.startDate ? [{ field: "endDate", key: "valueNotAllowed" }] : [];
 
 /** Uploaded files are referenced by their sys file ids (one upload per request, spec §5). */
-const fileIds = z.array(z.string().min(1).max(64)).max(20);
+const fileIds = lazySchema(() => z.array(z.string().min(1).max(64)).max(20));
 
 // ---- Evaluation models (spec §7: tbevaluation*, result, enterprise/tbevaluationinformanion)
 

@@ -16,6 +16,7 @@ import { field } from "../fields.ts";
 import type { Text } from "../i18n.ts";
 import { enterpriseScope } from "./enterprise.ts";
 import { defineSynFamily, synList, syncFields, type SynList } from "./syn-common.ts";
+import { lazySchema } from "../lazy.ts";
 
 /** A list of parties or announcements as the source sends it ([{name, role…}]); its items are not ours to shape. */
 const jsonItems = () => z.array(z.record(z.string(), z.unknown())).max(500);
@@ -40,7 +41,7 @@ export const synJudDocList = defineSynFamily({
     docType: field.dict(l("文书类型", "Document type"), "judgmentDocType"),
     cause: field.text(l("案由", "Cause of action"), { max: 128 }),
     litigantRole: field.dict(l("本企业诉讼地位", "Enterprise's role"), "litigantRole"),
-    parties: field.json(l("当事人", "Parties"), jsonItems()),
+    parties: field.json(l("当事人", "Parties"), lazySchema(() => jsonItems())),
     judgeDate: field.date(l("裁判日期", "Judged on")),
     publishDate: field.date(l("发布日期", "Published on")),
     amount: field.number(l("涉案金额(元)", "Amount involved (CNY)")),
@@ -97,7 +98,7 @@ export const synBankruptcyList = defineSynFamily({
     ...enterpriseScope(),
     caseNo: field.text(l("案号", "Case number"), { required: true, max: 64 }),
     caseType: field.dict(l("案件类型", "Case type"), "bankruptcyCaseType"),
-    applicants: field.json(l("申请人", "Applicants"), jsonItems()),
+    applicants: field.json(l("申请人", "Applicants"), lazySchema(() => jsonItems())),
     respondent: field.text(l("被申请人(债务人)", "Respondent (debtor)"), { max: 255 }),
     court: field.text(l("经办法院", "Court"), { max: 128 }),
     publishDate: field.date(l("公开日期", "Published on")),
@@ -106,7 +107,7 @@ export const synBankruptcyList = defineSynFamily({
     administratorPrincipal: field.text(l("管理人主要负责人", "Administrator's principal"), { max: 64 }),
     // free text as published (审查中/已受理/裁定/终结): the stages differ by case type
     caseStatus: field.text(l("进展", "Progress"), { max: 64 }),
-    announcements: field.json(l("公告", "Announcements"), jsonItems()),
+    announcements: field.json(l("公告", "Announcements"), lazySchema(() => jsonItems())),
     ...syncFields(),
   },
   search: ["caseNo", "respondent", "court", "administrator", "entName"],
@@ -320,7 +321,7 @@ export const synQyXzgxfDetails = defineSynFamily({
     ...enterpriseScope(),
     caseNo: field.text(l("案号", "Case number"), { required: true, max: 64 }),
     restrictedEntName: field.text(l("被限制消费企业", "Restricted enterprise"), { required: true, max: 255 }),
-    restrictedPersons: field.json(l("同时被限制的人员", "Persons restricted with it"), jsonItems()),
+    restrictedPersons: field.json(l("同时被限制的人员", "Persons restricted with it"), lazySchema(() => jsonItems())),
     applicant: field.text(l("申请执行人", "Enforcement applicant"), { max: 255 }),
     court: field.text(l("执行法院", "Enforcing court"), { max: 128 }),
     filingDate: field.date(l("立案日期", "Filed on")),
@@ -414,7 +415,7 @@ export const synDNoticeList = defineSynFamily({
     court: field.text(l("法院", "Court"), { max: 128 }),
     // parsed from the text when present
     caseNo: field.text(l("案号", "Case number"), { max: 64 }),
-    parties: field.json(l("当事人", "Parties"), jsonItems()),
+    parties: field.json(l("当事人", "Parties"), lazySchema(() => jsonItems())),
     noticeKind: field.text(l("送达文书", "Document served"), { max: 64 }),
     content: field.longText(l("内容", "Content"), { max: 20000 }),
     publishDate: field.date(l("发布日期", "Published on")),

@@ -2,14 +2,15 @@
 import * as z from "zod";
 import { defineFamily, l, requiredWhen } from "../family.ts";
 import { field } from "../fields.ts";
+import { lazySchema } from "../lazy.ts";
 
 /** A config value: a string, an array of strings, or a table of string cells under named columns. */
-const configTable = z.object({ columns: z.array(z.string().max(64)).min(1).max(30), rows: z.array(z.array(z.string().max(500)).max(30)).max(500) });
-const configValue = z.union([z.string().max(4000), z.array(z.string().max(500)).max(500), configTable]);
+const configTable = lazySchema(() => z.object({ columns: z.array(z.string().max(64)).min(1).max(30), rows: z.array(z.array(z.string().max(500)).max(30)).max(500) }));
+const configValue = lazySchema(() => z.union([z.string().max(4000), z.array(z.string().max(500)).max(500), configTable]));
 const isTable = (v: unknown): v is z.infer<typeof configTable> => configTable.safeParse(v).success;
 
 /** Columns of a list as a user arranged them: order, hidden ones, widths in pixels. */
-export const listColumns = z.array(z.object({ key: z.string().min(1).max(64), hidden: z.boolean().optional(), width: z.number().int().min(40).max(2000).optional() })).max(200);
+export const listColumns = lazySchema(() => z.array(z.object({ key: z.string().min(1).max(64), hidden: z.boolean().optional(), width: z.number().int().min(40).max(2000).optional() })).max(200));
 
 /** Dictionary entries: the values every dict select, radio, checkbox and tag shows. */
 export const dictionary = defineFamily({

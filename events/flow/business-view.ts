@@ -6,14 +6,15 @@
  */
 
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 export const businessFieldKinds = ["text", "longText", "number", "date", "dict", "bool", "ref", "files", "enterprise", "json"] as const;
 export type BusinessFieldKind = (typeof businessFieldKinds)[number];
 
-export const businessFile = z.strictObject({ id: z.string(), name: z.string(), size: z.number().nullable() });
+export const businessFile = lazySchema(() => z.strictObject({ id: z.string(), name: z.string(), size: z.number().nullable() }));
 export type BusinessFile = z.infer<typeof businessFile>;
 
-export const businessField = z.strictObject({
+export const businessField = lazySchema(() => z.strictObject({
   key: z.string(),
   label: z.string(),
   kind: z.enum(businessFieldKinds),
@@ -28,10 +29,10 @@ export const businessField = z.strictObject({
   files: z.array(businessFile).optional(),
   /** enterprise: the credit code of the enterprise profile it opens */
   creditCode: z.string().optional(),
-});
+}));
 export type BusinessField = z.infer<typeof businessField>;
 
-export const businessView = z.strictObject({
+export const businessView = lazySchema(() => z.strictObject({
   /** `family` (a declared record family), `form` (a filled form over a data model), `process` (the model's own start form) */
   kind: z.enum(["family", "form", "process"]),
   /** the record kind's name (融资申请, a form's name, the process's name) */
@@ -41,7 +42,7 @@ export const businessView = z.strictObject({
   /** the dictionary of `status` */
   statusDict: z.string().optional(),
   fields: z.array(businessField),
-});
+}));
 export type BusinessView = z.infer<typeof businessView>;
 
 /** The view without the fields the reader's node hides. */

@@ -7,20 +7,21 @@
  */
 import * as z from "zod";
 import type { Text } from "../i18n.ts";
+import { lazySchema } from "../lazy.ts";
 
 // ---------------------------------------------------------------- pieces
 
 /** A person or a role as the pickers answer them: the id is what the engine resolves, the name is shown. */
-export const personRef = z.object({ id: z.string().min(1).max(64), name: z.string().max(100).default("") });
+export const personRef = lazySchema(() => z.object({ id: z.string().min(1).max(64), name: z.string().max(100).default("") }));
 export type PersonRef = z.infer<typeof personRef>;
 
 /** A form field key is a process variable, so it must read as an expression identifier (`amount`, `dept_id`). */
-export const variableKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a letter or _ then letters, digits or _");
+export const variableKey = lazySchema(() => z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a letter or _ then letters, digits or _"));
 
 export const formFieldTypes = ["text", "textarea", "number", "money", "date", "select"] as const;
 export type FormFieldType = (typeof formFieldTypes)[number];
 
-export const formField = z.object({
+export const formField = lazySchema(() => z.object({
   key: variableKey,
   label: z.string().min(1).max(100),
   type: z.enum(formFieldTypes),
@@ -29,22 +30,22 @@ export const formField = z.object({
   options: z.array(z.object({ value: z.string().max(100), label: z.string().max(100) })).max(200).optional(),
   /** number and money: the unit the amount is counted in (元, 万元), shown beside it */
   unit: z.string().max(16).optional(),
-});
+}));
 export type FormField = z.infer<typeof formField>;
 
 export const formPermValues = ["edit", "read", "hidden"] as const;
 export type FormPerm = (typeof formPermValues)[number];
-export const formPerms = z.record(z.string(), z.enum(formPermValues));
+export const formPerms = lazySchema(() => z.record(z.string(), z.enum(formPermValues)));
 export type FormPerms = z.infer<typeof formPerms>;
 
 // ---------------------------------------------------------------- props per node type
 
-export const rootProps = z.object({
+export const rootProps = lazySchema(() => z.object({
   /** the model's simple start form: conditions and formPerms refer to these keys */
   formFields: z.array(formField).max(100).default([]),
   /** what the initiator sees of the form (absent fields: edit) */
   formPerms: formPerms.default({}),
-});
+}));
 export type RootProps = z.infer<typeof rootProps>;
 
 export const assignedTypes = ["user", "role", "leader", "self", "pick"] as const;
@@ -55,7 +56,7 @@ export const emptyApproverPolicies = ["pass", "reject", "admin", "user"] as cons
 export const repeatedApproverPolicies = ["pass", "again"] as const;
 export const timeoutActions = ["remind", "escalate"] as const;
 
-export const approvalProps = z.object({
+export const approvalProps = lazySchema(() => z.object({
   /** user: the listed users; role: any member of the roles; leader: the initiator's leader; self: the initiator; pick: chosen at start */
   assignedType: z.enum(assignedTypes).default("user"),
   assignedUser: z.array(personRef).max(100).default([]),
@@ -70,35 +71,35 @@ export const approvalProps = z.object({
   formPerms: formPerms.default({}),
   /** remind: a reminder to the approver after the hours; escalate: the task goes to the initiator's leader */
   timeout: z.object({ hours: z.number().gt(0).max(24 * 365), action: z.enum(timeoutActions) }).nullish(),
-});
+}));
 export type ApprovalProps = z.infer<typeof approvalProps>;
 
 export const conditionOps = ["==", "!=", ">", ">=", "<", "<=", "in", "contains"] as const;
 export type ConditionOp = (typeof conditionOps)[number];
 
 /** One row of a branch condition: `field op value`; `in` takes a list, `contains` tests a text field for a fragment. */
-export const conditionRow = z.object({
+export const conditionRow = lazySchema(() => z.object({
   field: variableKey,
   op: z.enum(conditionOps),
   value: z.union([z.string().max(500), z.number(), z.boolean(), z.array(z.union([z.string().max(500), z.number()])).max(100)]),
-});
+}));
 export type ConditionRow = z.infer<typeof conditionRow>;
 
-export const conditionProps = z.object({
+export const conditionProps = lazySchema(() => z.object({
   /** rows joined by `logic` */
   conditions: z.array(conditionRow).max(50).default([]),
   logic: z.enum(["and", "or"]).default("and"),
   /** the default branch, taken when no other condition holds (at most one per CONDITIONS node) */
   isDefault: z.boolean().default(false),
-});
+}));
 export type ConditionProps = z.infer<typeof conditionProps>;
 
-export const ccProps = z.object({
+export const ccProps = lazySchema(() => z.object({
   assignedUser: z.array(personRef).max(100).default([]),
   roles: z.array(personRef).max(50).default([]),
   /** the initiator may add people to copy when starting */
   allowInitiatorAdd: z.boolean().default(false),
-});
+}));
 export type CcProps = z.infer<typeof ccProps>;
 
 // ---------------------------------------------------------------- nodes
@@ -124,21 +125,21 @@ export interface EmptyNode extends NodeBase { type: "EMPTY"; props: Record<strin
 export type ProcessNode = RootNode | ApprovalNode | ConditionsNode | ConditionNode | ConcurrentsNode | ConcurrentNode | CcNode | EmptyNode;
 export type ProcessTree = RootNode;
 
-const nodeId = z.string().min(1).max(64);
-const nodeName = z.string().max(100).default("");
-const looseProps = z.record(z.string(), z.unknown()).default({});
+const nodeId = lazySchema(() => z.string().min(1).max(64));
+const nodeName = lazySchema(() => z.string().max(100).default(""));
+const looseProps = lazySchema(() => z.record(z.string(), z.unknown()).default({}));
 
 // The schemas are recursive through `children` and `branches`; the annotations give them the types above.
-const next: z.ZodType<ProcessNode | null | undefined> = z.lazy(() => processNode.nullish());
+const next: z.ZodType<ProcessNode | null | undefined> = lazySchema(() => z.lazy(() => processNode.nullish()));
 
-export const conditionNode: z.ZodType<ConditionNode> = z.lazy(() =>
+export const conditionNode: z.ZodType<ConditionNode> = lazySchema(() => z.lazy(() =>
   z.object({ id: nodeId, name: nodeName, type: z.literal("CONDITION"), props: conditionProps.default(conditionProps.parse({})), children: next }),
-);
-export const concurrentNode: z.ZodType<ConcurrentNode> = z.lazy(() =>
+));
+export const concurrentNode: z.ZodType<ConcurrentNode> = lazySchema(() => z.lazy(() =>
   z.object({ id: nodeId, name: nodeName, type: z.literal("CONCURRENT"), props: looseProps, children: next }),
-);
+));
 
-export const processNode: z.ZodType<ProcessNode> = z.lazy(() =>
+export const processNode: z.ZodType<ProcessNode> = lazySchema(() => z.lazy(() =>
   z.discriminatedUnion("type", [
     z.object({ id: nodeId, name: nodeName, type: z.literal("ROOT"), props: rootProps.default(rootProps.parse({})), children: next }),
     z.object({ id: nodeId, name: nodeName, type: z.literal("APPROVAL"), props: approvalProps.default(approvalProps.parse({})), children: next }),
@@ -149,10 +150,10 @@ export const processNode: z.ZodType<ProcessNode> = z.lazy(() =>
     z.object({ id: nodeId, name: nodeName, type: z.literal("CC"), props: ccProps.default(ccProps.parse({})), children: next }),
     z.object({ id: nodeId, name: nodeName, type: z.literal("EMPTY"), props: looseProps, children: next }),
   ]),
-);
+));
 
 /** The whole tree: a ROOT node, its shape checked (types, props) and its rules (treeProblems) reported as issues. */
-export const processTree = z
+export const processTree = lazySchema(() => z
   .lazy(() => processNode)
   .superRefine((node, ctx) => {
     if (node.type !== "ROOT") {
@@ -161,7 +162,7 @@ export const processTree = z
     }
     for (const p of treeProblems(node)) ctx.addIssue({ code: "custom", message: p.text["en-US"], path: [p.nodeId] });
   })
-  .transform((node) => node as ProcessTree);
+  .transform((node) => node as ProcessTree));
 
 // ---------------------------------------------------------------- walking
 

@@ -4,6 +4,7 @@
  * Worker (which refuses a save that breaks a rule) share it, so the browser and the server never disagree.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 export const formWidgets = ["input", "textarea", "number", "date", "datetime", "select", "radio", "checkbox", "switch", "region", "user", "org", "upload"] as const;
 export type FormWidget = (typeof formWidgets)[number];
@@ -11,20 +12,20 @@ export type FormWidget = (typeof formWidgets)[number];
 export const ruleOps = ["eq", "ne", "in", "empty", "notEmpty"] as const;
 export type RuleOp = (typeof ruleOps)[number];
 
-const fieldKey = z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/);
+const fieldKey = lazySchema(() => z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/));
 const text = (max: number) => z.string().trim().max(max);
-const bilingual = z.object({ zh: text(64).optional(), en: text(64).optional() });
-const ruleValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.union([z.string().max(200), z.number()])).max(50)]);
+const bilingual = lazySchema(() => z.object({ zh: text(64).optional(), en: text(64).optional() }));
+const ruleValue = lazySchema(() => z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.union([z.string().max(200), z.number()])).max(50)]));
 
 /** `true`, or a condition on another field's value. */
-export const ruleSchema = z.union([
+export const ruleSchema = lazySchema(() => z.union([
   z.literal(true),
   z.object({ field: fieldKey, op: z.enum(ruleOps), value: ruleValue.optional() }),
-]);
+]));
 export type Rule = z.infer<typeof ruleSchema>;
 export type Condition = Exclude<Rule, true>;
 
-export const layoutColumnSchema = z.object({
+export const layoutColumnSchema = lazySchema(() => z.object({
   field: fieldKey,
   span: z.number().int().min(1).max(24).default(24),
   widget: z.enum(formWidgets),
@@ -34,17 +35,17 @@ export const layoutColumnSchema = z.object({
   hidden: ruleSchema.optional(),
   readOnly: ruleSchema.optional(),
   required: ruleSchema.optional(),
-});
+}));
 export type LayoutColumn = z.infer<typeof layoutColumnSchema>;
 
-export const layoutRowSchema = z.object({ cols: z.array(layoutColumnSchema).min(1).max(24) });
+export const layoutRowSchema = lazySchema(() => z.object({ cols: z.array(layoutColumnSchema).min(1).max(24) }));
 export type LayoutRow = z.infer<typeof layoutRowSchema>;
 
-export const layoutSectionSchema = z.object({ title: bilingual.optional(), rows: z.array(layoutRowSchema).max(100) });
+export const layoutSectionSchema = lazySchema(() => z.object({ title: bilingual.optional(), rows: z.array(layoutRowSchema).max(100) }));
 export type LayoutSection = z.infer<typeof layoutSectionSchema>;
 
 /** The shape alone; `layoutForModel` adds the checks against a model's fields. */
-export const formLayoutSchema = z.object({ sections: z.array(layoutSectionSchema).max(50) });
+export const formLayoutSchema = lazySchema(() => z.object({ sections: z.array(layoutSectionSchema).max(50) }));
 export type FormLayout = z.infer<typeof formLayoutSchema>;
 
 export const emptyLayout = (): FormLayout => ({ sections: [{ rows: [] }] });

@@ -6,22 +6,23 @@
  */
 import * as z from "zod";
 import type { Lang, Text } from "../i18n.ts";
+import { lazySchema } from "../lazy.ts";
 
 export const linkTypes = ["FS", "SS", "FF", "SF"] as const;
 export type LinkType = (typeof linkTypes)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const planLink = z.strictObject({
+export const planLink = lazySchema(() => z.strictObject({
   /** the task this one depends on (an id of the same plan) */
   id: z.string().min(1).max(64),
   type: z.enum(linkTypes).default("FS"),
   /** days between the predecessor's finish (start) and this task's start (finish); negative is a lead */
   lag: z.number().int().min(-3650).max(3650).default(0),
-});
+}));
 
 /** One task on the wire: `id` is a stored task's id or, for a new one, any key unique in the plan. */
-export const planTask = z.strictObject({
+export const planTask = lazySchema(() => z.strictObject({
   id: z.string().min(1).max(64),
   name: z.string().max(200),
   wbs: z.string().max(32).nullable().default(null),
@@ -32,12 +33,12 @@ export const planTask = z.strictObject({
   owner: z.string().max(64).nullable().default(null),
   milestone: z.boolean().default(false),
   predecessors: z.array(planLink).max(50).default([]),
-});
+}));
 export type PlanTask = z.output<typeof planTask>;
 export type PlanTaskInput = z.input<typeof planTask>;
 
 export const maxPlanTasks = 2000;
-export const planTasks = z.array(planTask).max(maxPlanTasks);
+export const planTasks = lazySchema(() => z.array(planTask).max(maxPlanTasks));
 
 export type PlanRule = "nameRequired" | "endBeforeStart" | "progressRange" | "duplicateId" | "unknownParent" | "parentCycle" | "unknownPredecessor" | "selfDependency" | "dependencyCycle" | "invalidDate";
 

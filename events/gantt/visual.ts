@@ -4,14 +4,15 @@
  * empty or older stored value still reads as a whole setting.
  */
 import * as z from "zod";
+import { lazySchema } from "../lazy.ts";
 
 /** #rrggbb */
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const colour = lazySchema(() => z.string().regex(/^#[0-9a-fA-F]{6}$/));
 
 export const ganttZooms = ["day", "week", "month", "quarter"] as const;
 export const ganttColumns = ["wbs", "name", "start", "end", "duration", "progress", "owner"] as const;
 
-export const visualSettings = z.strictObject({
+export const visualSettings = lazySchema(() => z.strictObject({
   /** an uploaded picture (sys file id) shown above the chart: a site photo, a rendering */
   imageFileId: z.string().min(1).max(64).nullable().default(null),
   barColor: colour.default("#4c6ef5"),
@@ -21,7 +22,5 @@ export const visualSettings = z.strictObject({
   columns: z.array(z.enum(ganttColumns)).min(1).max(ganttColumns.length).default(["name", "start", "end", "progress"]),
   showProgress: z.boolean().default(true),
   showLinks: z.boolean().default(true),
-});
+}));
 export type VisualSettings = z.output<typeof visualSettings>;
-
-export const defaultVisualSettings: VisualSettings = visualSettings.parse({});

@@ -8,20 +8,21 @@ import { conditionSchema } from "../conditions/tree.ts";
 import { checkCondition, type ConditionProblem } from "../conditions/facts.ts";
 import type { MessageKey } from "../i18n.ts";
 import type { RecordProblem } from "../family.ts";
+import { lazySchema } from "../lazy.ts";
 
-const bilingual = z.strictObject({ "zh-CN": z.string().trim().min(1).max(200), "en-US": z.string().trim().min(1).max(200) });
+const bilingual = lazySchema(() => z.strictObject({ "zh-CN": z.string().trim().min(1).max(200), "en-US": z.string().trim().min(1).max(200) }));
 
 /** One condition split out of a policy's text: a short code, its name in both languages and its tree. */
-export const policyCondition = z.strictObject({
+export const policyCondition = lazySchema(() => z.strictObject({
   /** stable within the policy ("c1", "ip"), so a reason can point back to its condition */
   code: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, "a code of letters, digits, _ or -"),
   label: bilingual,
   condition: conditionSchema,
-});
+}));
 export type PolicyCondition = z.infer<typeof policyCondition>;
 
 /** A policy's conditions: every one must hold for the policy to be met (1 to 30 of them). */
-export const policyConditions = z.array(policyCondition).min(1).max(30);
+export const policyConditions = lazySchema(() => z.array(policyCondition).min(1).max(30));
 
 const problemKeys: Record<ConditionProblem["key"], MessageKey> = {
   unknownFact: "policyConditionUnknownFact",

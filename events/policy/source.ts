@@ -15,10 +15,11 @@
  */
 import * as z from "zod";
 import { policyConditions } from "./conditions.ts";
+import { lazySchema } from "../lazy.ts";
 
 export const sourceLevels = ["national", "provincial", "municipal", "county"] as const;
 
-export const externalPolicy = z.object({
+export const externalPolicy = lazySchema(() => z.object({
   id: z.string().min(1).max(64),
   title: z.string().min(1).max(200),
   docNo: z.string().max(100).optional(),
@@ -38,15 +39,15 @@ export const externalPolicy = z.object({
   /** the conditions the source split out of the text, in our condition language */
   conditions: policyConditions.optional(),
   updatedAt: z.string().optional(),
-});
+}));
 export type ExternalPolicy = z.infer<typeof externalPolicy>;
 
 /** A page as the source answers it; items are checked one by one (one bad item does not sink the page). */
-export const sourcePage = z.object({
+export const sourcePage = lazySchema(() => z.object({
   code: z.number().int(),
   message: z.string().optional(),
   data: z.object({ page: z.number().int().min(1), size: z.number().int().min(1), total: z.number().int().min(0), items: z.array(z.unknown()) }).optional(),
-});
+}));
 
 export const pageSizeMax = 100;
 

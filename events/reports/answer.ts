@@ -6,23 +6,24 @@
 import * as z from "zod";
 import { bilingual } from "../api/verb.ts";
 import { aggregateFns, chartSchema } from "./definition.ts";
+import { lazySchema } from "../lazy.ts";
 
-export const columnType = z.enum(["text", "number", "date", "datetime", "bool"]);
+export const columnType = lazySchema(() => z.enum(["text", "number", "date", "datetime", "bool"]));
 export type ColumnType = z.output<typeof columnType>;
 
 /** A readable field of a report source, with the filters it takes and whether it can group. */
-export const sourceFieldSchema = z.strictObject({
+export const sourceFieldSchema = lazySchema(() => z.strictObject({
   key: z.string(),
   label: bilingual,
   type: columnType,
   dict: z.string().optional(),
   ops: z.array(z.enum(["eq", "like", "in", "range"])),
   groupable: z.boolean(),
-});
+}));
 export type SourceField = z.output<typeof sourceFieldSchema>;
 
 /** One column of a report's answer: a plain field, a group key or an aggregate. */
-export const resultColumnSchema = z.strictObject({
+export const resultColumnSchema = lazySchema(() => z.strictObject({
   key: z.string(),
   role: z.enum(["column", "group", "aggregate"]),
   /** the field it reads (absent for count of rows) */
@@ -33,10 +34,10 @@ export const resultColumnSchema = z.strictObject({
   /** the field's dictionary: the viewer and the export show labels */
   dict: z.string().optional(),
   label: bilingual,
-});
+}));
 export type ResultColumn = z.output<typeof resultColumnSchema>;
 
-export const reportAnswerSchema = z.strictObject({
+export const reportAnswerSchema = lazySchema(() => z.strictObject({
   kind: z.enum(["grouped", "rows"]),
   columns: z.array(resultColumnSchema),
   rows: z.array(z.record(z.string(), z.unknown())),
@@ -50,5 +51,5 @@ export const reportAnswerSchema = z.strictObject({
   chart: chartSchema.nullable(),
   /** the columns the filters and groups read, and whether an index serves each */
   indexes: z.array(z.strictObject({ field: z.string(), indexed: z.boolean() })),
-});
+}));
 export type ReportAnswer = z.output<typeof reportAnswerSchema>;

@@ -13,6 +13,7 @@ import { verifyPassword } from "./password.ts";
 import { closeSession, openSession, sessionTtlMs } from "./session.ts";
 import { redeemTicket, verifyPortalRequest } from "./portal.ts";
 import { userBy, userByAccount } from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const loginLabels = {
   userNo: { "zh-CN": "账号", "en-US": "Account" },
@@ -39,7 +40,7 @@ function parseAuth<T extends z.ZodRawShape>(shape: T, input: unknown): z.infer<z
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 // ── Payloads (also the API document's schemas) ───────────────────────────────
-const captchaQuery = { uuid: text(64) };
+const captchaQuery = { uuid: lazySchema(() => text(64)) };
 /** With the captcha off (automated tests only) uuid and captcha may be left out. */
 const accountBody = (captchaOn: boolean) => ({
   userNo: text(64),
@@ -47,12 +48,12 @@ const accountBody = (captchaOn: boolean) => ({
   uuid: captchaOn ? text(64) : z.string().optional(),
   captcha: captchaOn ? text(16) : z.string().optional(),
 });
-const ticketBody = { ticket: text(4096) };
-const userNoBody = { userNo: text(64) };
-const userIdBody = { userId: text(64) };
-const unlockBody = { password: z.string().min(1).max(128) };
+const ticketBody = { ticket: lazySchema(() => text(4096)) };
+const userNoBody = { userNo: lazySchema(() => text(64)) };
+const userIdBody = { userId: lazySchema(() => text(64)) };
+const unlockBody = { password: lazySchema(() => z.string().min(1).max(128)) };
 /** `data` of a successful sign-in. */
-const signedIn = z.object({ token: z.string(), expire: z.number().describe("seconds of inactivity before the session ends") });
+const signedIn = lazySchema(() => z.object({ token: z.string(), expire: z.number().describe("seconds of inactivity before the session ends") }));
 
 /** Portal calls are signed over the raw body, so it is read as text first and parsed here. */
 function parseRaw(raw: string): Record<string, unknown> {

@@ -21,6 +21,7 @@ import { accredit, letterHtml, letterName, revoke } from "./accredit.ts";
 import { readRelevance, type ReadContext } from "./read.ts";
 import { checkRead, type Reader } from "./rules.ts";
 import * as q from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 
 /** The signed-in reader: the user and their department (an institution authorised covers its users). */
@@ -42,7 +43,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("信用查询记录：每次查看信用报告或关联关系（含被拒绝的）", "Credit query records: every read of a report or relevance, refused ones too"),
       permission: creditTags.list,
       params: queryRecordParams,
-      result: z.array(queryRecordRow),
+      result: lazySchema(() => z.array(queryRecordRow)),
     },
     async ({ db }, p) => {
       const { total, rows } = await q.readPage(db, p, p.size, offsetOf(p));
@@ -55,7 +56,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("可查询的企业（信用代码、名称），附本人的有效授权", "Enterprises to query (credit code, name), with the reader's live authorisation"),
       permission: creditTags.list,
       params: enterprisesParams,
-      result: z.array(enterpriseRow),
+      result: lazySchema(() => z.array(enterpriseRow)),
     },
     async ({ c, db }, p) => {
       const { total, rows } = await q.enterprisePage(db, p, readerOf(c), chinaToday(), p.size, offsetOf(p));
@@ -95,7 +96,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("授权查询列表（企业、状态；mine 只看授予本人或本机构的）", "Authorisations (enterprise, status; mine: those covering the reader)"),
       permission: creditTags.list,
       params: accreditListParams,
-      result: z.array(authorisationRow),
+      result: lazySchema(() => z.array(authorisationRow)),
     },
     async ({ c, db }, p) => {
       const { total, rows } = await q.authorisationPage(db, { corpId: p.corpId, corpName: p.corpName, status: p.status, reader: p.mine ? readerOf(c) : undefined }, chinaToday(), p.size, offsetOf(p));
@@ -108,7 +109,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("企业授权工作人员（user）或机构（institution，部门）在期限内查看其信用报告", "An enterprise authorises a member of staff (user) or an institution (a department) to read its credit report for a period"),
       permission: creditTags.accredit,
       params: accreditParams,
-      result: z.strictObject({ authId: z.string(), credentialId: z.string() }),
+      result: lazySchema(() => z.strictObject({ authId: z.string(), credentialId: z.string() })),
     },
     async ({ c, lang }, p) => accredit(p, c.get("actor")!, requestContext(c), lang, c.env),
   ),
@@ -118,7 +119,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("可被授权的工作人员（user）或机构（institution）", "Whom an enterprise may authorise: members of staff (user) or institutions (institution)"),
       permission: creditTags.accredit,
       params: granteesParams,
-      result: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+      result: lazySchema(() => z.array(z.strictObject({ id: z.string(), name: z.string() }))),
     },
     async ({ db }, p) => q.granteeChoices(db, p.kind, p.name, 20),
   ),
@@ -128,7 +129,7 @@ export const creditMethods: GatewayMethod[] = [
       summary: l("撤销授权（附原因）", "Revoke an authorisation (with a reason)"),
       permission: creditTags.accredit,
       params: revokeParams,
-      result: z.strictObject({ authId: z.string() }),
+      result: lazySchema(() => z.strictObject({ authId: z.string() })),
     },
     async ({ c }, { authId, reason }) => revoke(authId, reason, c.get("actor")!, requestContext(c), c.env),
   ),

@@ -26,13 +26,14 @@ import { templateFile } from "../resources/spreadsheet/template.ts";
 import { xlsxType } from "../resources/spreadsheet/errors.ts";
 import { isViewFamily, modelDefinition, modelFamily, modelFamilyForRead } from "./runtime.ts";
 import { modelRecordTags } from "../../events/datamodel/definition.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const tags = modelRecordTags;
 const records = l("数据模型记录", "Data model records");
 const docTags = ["datamodel/data"];
 const modelIdLabel = l("数据模型", "Data model");
 
-const modelId = z.string().trim().min(1).max(64);
+const modelId = lazySchema(() => z.string().trim().min(1).max(64));
 const idOf = (value: unknown) => parseInput(z.object({ dataModelId: modelId }), { dataModelId: value }, { dataModelId: modelIdLabel }).dataModelId;
 
 /** The request's model family; a write to a view model's records is refused. */
@@ -84,11 +85,11 @@ async function validate(c: Context<AppEnv>, family: Family, input: Record<string
   return ok(c, { valid: true });
 }
 
-const flatQuery = z.object({ dataModelId: modelId });
-const flatInfoQuery = flatQuery.extend({ id: z.string().min(1).max(64), version: z.string().optional() });
-const flatBody = z.object({ dataModelId: modelId }).passthrough();
-const flatDeleteBody = z.object({ dataModelId: modelId, ids: z.array(z.union([z.string(), z.number()])).max(100).optional(), id: z.union([z.string(), z.number()]).optional() });
-const flatExportBody = exportBody.extend({ dataModelId: modelId }).passthrough();
+const flatQuery = lazySchema(() => z.object({ dataModelId: modelId }));
+const flatInfoQuery = lazySchema(() => flatQuery.extend({ id: z.string().min(1).max(64), version: z.string().optional() }));
+const flatBody = lazySchema(() => z.object({ dataModelId: modelId }).passthrough());
+const flatDeleteBody = lazySchema(() => z.object({ dataModelId: modelId, ids: z.array(z.union([z.string(), z.number()])).max(100).optional(), id: z.union([z.string(), z.number()]).optional() }));
+const flatExportBody = lazySchema(() => exportBody.extend({ dataModelId: modelId }).passthrough());
 
 export function dataRoutes(table: RouteTable) {
   // the flat forms first: /datamodel/data/list and the like are not model ids

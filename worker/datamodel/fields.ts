@@ -19,6 +19,7 @@ import { DomainError, DuplicateError, codes, notFound } from "../errors.ts";
 import { recordId } from "../resources/commands.ts";
 import { answerWrite, updateWrite } from "./models.ts";
 import { modelDefinition } from "./runtime.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const tags = { list: "datamodel:field:list", info: "datamodel:field:info", save: "datamodel:field:save", update: "datamodel:field:update", delete: "datamodel:field:delete" };
 const labels: Record<string, Text> = { dataModelId: l("数据模型", "Data model"), code: l("模型编码", "Model code"), name: l("字段名", "Field name"), names: l("字段名", "Field names"), fieldTitle: l("字段标题", "Field title") };
@@ -40,8 +41,8 @@ export const fieldTypeLabels: Record<ModelFieldType, Text> = {
   bool: l("是/否", "Yes/No"),
 };
 
-const idQuery = z.object({ dataModelId: recordId });
-const listQuery = idQuery.extend({ fieldTitle: z.string().trim().max(64).optional() });
+const idQuery = lazySchema(() => z.object({ dataModelId: recordId }));
+const listQuery = lazySchema(() => idQuery.extend({ fieldTitle: z.string().trim().max(64).optional() }));
 
 /** A field as a row: its model, its column, its place. */
 const rowOf = (modelId: string, lang: Lang) => (f: ModelField, index: number) => ({
@@ -53,13 +54,13 @@ const rowOf = (modelId: string, lang: Lang) => (f: ModelField, index: number) =>
   orderNum: index,
 });
 
-const fieldBody = modelFieldSchema.extend({ dataModelId: recordId, version: z.coerce.number().int().min(1).optional() });
+const fieldBody = lazySchema(() => modelFieldSchema.extend({ dataModelId: recordId, version: z.coerce.number().int().min(1).optional() }));
 type MetadataColumn = Answer<typeof datamodel.tableMetadata>["columns"][number];
 
-const deleteBody = z.union([
+const deleteBody = lazySchema(() => z.union([
   z.object({ dataModelId: recordId, names: z.array(z.string().max(40)).min(1).max(100) }),
   z.object({ dataModelId: recordId, name: z.string().max(40) }).transform((b) => ({ dataModelId: b.dataModelId, names: [b.name] })),
-]);
+]));
 
 /** Refuses field verbs on a view model: its fields are its columns, changed with the view. */
 function requireTable(model: DataModel) {

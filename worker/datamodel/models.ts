@@ -30,6 +30,7 @@ import { newCreate, newDeletes, newTransition, newUpdate, recordId, streamOf } f
 import { deleteIds, expectedVersion, familyReads } from "../resources/routes.ts";
 import { resolveView } from "./views.ts";
 import { definitionOf } from "./runtime.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export { modelTables } from "./tables.ts";
 
@@ -40,7 +41,7 @@ const labels = Object.fromEntries(Object.entries(dataModels.fields).map(([k, f])
 /** The tags of the data verbs a model's menu entry grants (the records' family tags, events/datamodel/definition.ts). */
 const dataTags = Object.values(modelRecordTags).join(",");
 
-const modelBody = z.object({
+const modelBody = lazySchema(() => z.object({
   id: recordId.optional(),
   version: z.coerce.number().int().min(1).optional(),
   name: z.string().trim().min(1).max(64).optional(),
@@ -49,7 +50,7 @@ const modelBody = z.object({
   fields: z.array(modelFieldSchema).max(maxModelFields).optional(),
   view: viewDefinitionSchema.nullable().optional(),
   remark: z.string().max(500).nullable().optional(),
-});
+}));
 export type ModelInput = z.infer<typeof modelBody>;
 
 
@@ -160,7 +161,7 @@ async function requireDeletable(db: D1Database, ids: string[]) {
   }
 }
 
-const revertBody = z.object({ version: z.coerce.number().int().min(1).max(1_000_000), expectedVersion: z.coerce.number().int().min(1).optional() });
+const revertBody = lazySchema(() => z.object({ version: z.coerce.number().int().min(1).max(1_000_000), expectedVersion: z.coerce.number().int().min(1).optional() }));
 type PickerRow = Answer<typeof datamodel.select>[number];
 const noMenuSql = `SELECT id, name, code, type FROM ${dataModels.table} m WHERE m.menu_id IS NULL OR m.menu_id = '' OR NOT EXISTS (SELECT 1 FROM sys_menu s WHERE s.menu_id = m.menu_id) ORDER BY m.name LIMIT 1000`;
 

@@ -15,6 +15,7 @@ import { uncounted } from "../resources/query.ts";
 import { createTableStatements, dropTableStatements } from "../resources/ddl.ts";
 import { lastEvents } from "../store/read.ts";
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** What a model's definition holds, as its read-model row or its event's record carries it. */
 export interface ModelRecord {
@@ -25,7 +26,7 @@ export interface ModelRecord {
   view?: unknown;
 }
 
-const fieldsSchema = z.array(modelFieldSchema);
+const fieldsSchema = lazySchema(() => z.array(modelFieldSchema));
 const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
 
 /** A model's record (its event's record, or its read-model row with JSON text columns) as a definition. */

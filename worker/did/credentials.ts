@@ -19,6 +19,7 @@ import { baseUrl, didHost, keyId, platformDid, statusListUrl } from "./document.
 import { candidateSlots, currentList } from "./status-list.ts";
 import { credentialStream, issuedType, revokedType, type DidEvents } from "./events.ts";
 import * as q from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** What issuing, verifying and revoking need of the Worker's bindings. */
 export interface DidEnv {
@@ -77,14 +78,14 @@ export interface Verification {
 const maxClaimsBytes = 8_192;
 const tenYears = 10 * 366 * 24 * 3600 * 1000;
 
-const issueInput = z.object({
+const issueInput = lazySchema(() => z.object({
   subject: z.string().trim().min(3).max(512).regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "a DID or URI such as did:web:example.com:enterprise:…"),
   claims: z.record(z.string(), z.unknown()).refine((c) => !("id" in c), "id is the subject's, not a claim"),
   validFrom: z.coerce.date(),
   validUntil: z.coerce.date(),
   type: z.string().regex(/^[A-Z][A-Za-z0-9]{0,63}$/, "a type name such as AuthorizationCredential"),
   ref: z.string().trim().min(1).max(128).nullable(),
-});
+}));
 
 const field = (name: string) => ({ field: name, label: l(name, name) });
 
@@ -192,21 +193,21 @@ export async function revokeCredential(env: Pick<DidEnv, "DB">, id: string, reas
   return { id, write: { stream, head: await head(env.DB, stream), events: [{ type: revokedType, data: data as unknown as Record<string, unknown> }] } };
 }
 
-const statusEntry = z.object({
+const statusEntry = lazySchema(() => z.object({
   type: z.literal("BitstringStatusListEntry"),
   statusPurpose: z.literal("revocation"),
   statusListIndex: z.string().regex(/^\d+$/),
   statusListCredential: z.string(),
-});
+}));
 
-const credentialShape = z.object({
+const credentialShape = lazySchema(() => z.object({
   "@context": z.array(z.string()).refine((c) => c[0] === vcContext),
   id: z.string(),
   type: z.array(z.string()).refine((t) => t.includes("VerifiableCredential")),
   issuer: z.string(),
   credentialSubject: z.object({ id: z.string() }).passthrough(),
   credentialStatus: statusEntry,
-});
+}));
 
 function reasonOf(error: unknown, joseErrors: typeof import("../http/jwt.ts").errors): InvalidReason {
   if (error instanceof joseErrors.JWTExpired) return "expired";

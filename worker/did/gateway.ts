@@ -14,12 +14,13 @@ import { didTags } from "./commands.ts";
 import { didHost, subjectDid } from "./document.ts";
 import { credentialView, documentOf } from "./read.ts";
 import * as q from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const creditCode = z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/, "18 characters of a unified social credit code");
-const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const size = z.coerce.number().int().min(1).max(100).default(10);
-const moduleCode = z.string().trim().max(32).optional();
-const authId = z.string().trim().min(1).max(128);
+const creditCode = lazySchema(() => z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/, "18 characters of a unified social credit code"));
+const page = lazySchema(() => z.coerce.number().int().min(1).max(1_000_000).default(1));
+const size = lazySchema(() => z.coerce.number().int().min(1).max(100).default(10));
+const moduleCode = lazySchema(() => z.string().trim().max(32).optional());
+const authId = lazySchema(() => z.string().trim().min(1).max(128));
 
 export const didMethods: GatewayMethod[] = [
   gatewayMethod(
@@ -27,7 +28,7 @@ export const didMethods: GatewayMethod[] = [
       name: "user_QueryDIDDoc",
       summary: l("查询 DID 文档：平台（不传信用代码）、企业或机构", "A DID document: the platform's (no credit code), an enterprise's or an institution's"),
       permission: didTags.info,
-      params: z.object({ kind: z.enum(["platform", "enterprise", "institution"]).default("enterprise"), creditCode: creditCode.optional(), moduleCode }),
+      params: lazySchema(() => z.object({ kind: z.enum(["platform", "enterprise", "institution"]).default("enterprise"), creditCode: creditCode.optional(), moduleCode })),
       result: didDocumentAnswer,
     },
     async ({ c }, p) => {
@@ -40,8 +41,8 @@ export const didMethods: GatewayMethod[] = [
       name: "user_QueryDIDAccredit",
       summary: l("查询授权凭证：按企业（信用代码）或授权编号，最新在前", "Authorisation credentials by enterprise (credit code) or authorisation id, newest first"),
       permission: didTags.info,
-      params: z.object({ creditCode: creditCode.optional(), kind: z.enum(["enterprise", "institution"]).default("enterprise"), authId: authId.optional(), page, size, moduleCode }),
-      result: z.array(credentialRow),
+      params: lazySchema(() => z.object({ creditCode: creditCode.optional(), kind: z.enum(["enterprise", "institution"]).default("enterprise"), authId: authId.optional(), page, size, moduleCode })),
+      result: lazySchema(() => z.array(credentialRow)),
     },
     async ({ c }, p) => {
       const now = new Date().toISOString();
@@ -55,8 +56,8 @@ export const didMethods: GatewayMethod[] = [
       name: "did.checkAccreditVC",
       summary: l("核验授权凭证：按授权编号取其凭证并验证（签名、有效期、吊销）", "Check an authorisation's credential by its id: signature, validity period, revocation"),
       permission: didTags.verify,
-      params: z.object({ authId, moduleCode }),
-      result: verification.extend({ credentialId: z.string() }),
+      params: lazySchema(() => z.object({ authId, moduleCode })),
+      result: lazySchema(() => verification.extend({ credentialId: z.string() })),
     },
     async ({ c }, p) => {
       const row = await q.credentialByRef(c.env.DB, p.authId);

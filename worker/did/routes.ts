@@ -23,6 +23,7 @@ import { didTags, issueCommand, revokeCommand } from "./commands.ts";
 import { didHost, subjectDid } from "./document.ts";
 import { credentialView, documentOf, statusListCredential } from "./read.ts";
 import * as q from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const labels: Record<string, Text> = {
   kind: l("类型", "Kind"),
@@ -54,7 +55,7 @@ function publicFailure(error: unknown): Response {
   throw error;
 }
 
-const subjectCode = z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/);
+const subjectCode = lazySchema(() => z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/));
 
 export function didRoutes(routes: RouteTable) {
   const open = (path: string, summary: Text, handler: Handler) => routes.get(path, "public", handler, { root: true, doc: { summary, tags: ["did"] } });

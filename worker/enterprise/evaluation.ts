@@ -18,11 +18,12 @@ import { newUpdate, withoutManaged } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";
 import { creditCodeFamilies, familyNamed, hasField, names } from "./families.ts";
 import { noPageCap } from "./services.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const idSchema = z.string().min(1).max(64);
+const idSchema = lazySchema(() => z.string().min(1).max(64));
 const summary = (family: Family, zh: string, en: string) => l(`${family.label["zh-CN"]}：${zh}`, `${family.label["en-US"]}: ${en}`);
-const tableInfo = z.object({ table: z.string(), family: z.string(), label: z.string() });
-const columnInfo = z.object({ key: z.string(), column: z.string(), label: z.string(), kind: z.string(), dict: z.string().nullable() });
+const tableInfo = lazySchema(() => z.object({ table: z.string(), family: z.string(), label: z.string() }));
+const columnInfo = lazySchema(() => z.object({ key: z.string(), column: z.string(), label: z.string(), kind: z.string(), dict: z.string().nullable() }));
 
 /** Tables a metric may read: the read models of the enterprise-scoped families. */
 const readableFamilies = () => creditCodeFamilies();

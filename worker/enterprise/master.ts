@@ -21,6 +21,7 @@ import { newPatches, requireUser } from "./commands.ts";
 import { timelinePage } from "./timeline.ts";
 import { enterpriseCounts } from "./counts.ts";
 import { profileFamilies } from "./families.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** Assignments carry no expected version: one that clashes with another write of the enterprise is decided again on the new state. */
 const retries = 10;
@@ -29,13 +30,13 @@ export const largeScale = "1";
 /** A page whose total is counted only up to this many (then `totalCapped`), so a count stays bounded. */
 const countCap = 5000;
 
-const idSchema = z.string().min(1).max(64);
-const userIdSchema = z.union([z.string().max(64), z.null()]).transform((v) => (v === "" ? null : v));
-const updateServiceBody = z.object({ id: idSchema, serviceUserId: userIdSchema });
-const batchUpdateServiceBody = z.object({ ids: z.array(z.union([idSchema, z.number().transform(String)])).min(1).max(100), serviceUserId: userIdSchema });
-const fplistQuery = z.object({ serviceUserId: z.string().max(64).optional(), unassigned: z.enum(["0", "1"]).optional() }).passthrough();
-const enterListQuery = z.object({ keyword: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).optional() });
-const picked = z.object({ id: z.string(), creditCode: z.string(), entName: z.string() });
+const idSchema = lazySchema(() => z.string().min(1).max(64));
+const userIdSchema = lazySchema(() => z.union([z.string().max(64), z.null()]).transform((v) => (v === "" ? null : v)));
+const updateServiceBody = lazySchema(() => z.object({ id: idSchema, serviceUserId: userIdSchema }));
+const batchUpdateServiceBody = lazySchema(() => z.object({ ids: z.array(z.union([idSchema, z.number().transform(String)])).min(1).max(100), serviceUserId: userIdSchema }));
+const fplistQuery = lazySchema(() => z.object({ serviceUserId: z.string().max(64).optional(), unassigned: z.enum(["0", "1"]).optional() }).passthrough());
+const enterListQuery = lazySchema(() => z.object({ keyword: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).optional() }));
+const picked = lazySchema(() => z.object({ id: z.string(), creditCode: z.string(), entName: z.string() }));
 
 /** The families whose lists the actor may read. */
 const listable = (actor: ReturnType<typeof actorOf>, of: Family[]) => of.filter((f) => actor.admin || actor.permissions.has(f.tags.list));

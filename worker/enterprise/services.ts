@@ -21,13 +21,14 @@ import { contentDisposition, exportBody, exportResponse } from "../resources/spr
 import { templateFile } from "../resources/spreadsheet/template.ts";
 import { xlsxType } from "../resources/spreadsheet/errors.ts";
 import { column, familyNamed, hasField, names } from "./families.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** Rows a list without paging answers at most. */
 export const noPageCap = 1000;
 const published = "1";
-const idSchema = z.string().min(1).max(64);
-const idQuery = z.object({ id: idSchema });
-const creditCodeQuery = z.object({ creditCode: z.string().length(18), page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+const idSchema = lazySchema(() => z.string().min(1).max(64));
+const idQuery = lazySchema(() => z.object({ id: idSchema }));
+const creditCodeQuery = lazySchema(() => z.object({ creditCode: z.string().length(18), page: z.coerce.number().int().min(1).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }));
 
 const idParam = (value: unknown, family: Family) => requireParam(value, idSchema, "id", family.label);
 const summary = (family: Family, zh: string, en: string) => l(`${family.label["zh-CN"]}：${zh}`, `${family.label["en-US"]}: ${en}`);
@@ -114,10 +115,10 @@ function activityRoutes(routes: RouteTable) {
     }, { doc: { summary: summary(activity, "删除（GET ?id=）", "delete (GET ?id=)"), family: activity, query: idQuery } });
 }
 
-const codeParam = z.string().min(1).max(64);
-const partnerItem = z.record(z.string().max(64), z.unknown());
-const addInfoBody = z.object({ creditCode: z.string().max(18).optional(), entName: z.string().max(128).optional(), partners: z.array(partnerItem).min(1).max(100) });
-const downloadQuery = z.object({ token: z.string().optional() }).passthrough();
+const codeParam = lazySchema(() => z.string().min(1).max(64));
+const partnerItem = lazySchema(() => z.record(z.string().max(64), z.unknown()));
+const addInfoBody = lazySchema(() => z.object({ creditCode: z.string().max(18).optional(), entName: z.string().max(128).optional(), partners: z.array(partnerItem).min(1).max(100) }));
+const downloadQuery = lazySchema(() => z.object({ token: z.string().optional() }).passthrough());
 
 function partnerRoutes(routes: RouteTable) {
   const partner = familyNamed(names.partner);

@@ -11,6 +11,7 @@ import { ok } from "../http/envelope.ts";
 import { parseInput } from "../http/input.ts";
 import { applicationNames, column, familyNamed, hasField, names } from "./families.ts";
 import { countWhere, namedCounts, totalOf } from "./counts.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** listingStatus values of an enterprise that is listed (main board, NEEQ, regional equity market). */
 export const listedValues = ["3", "4", "5"];
@@ -61,8 +62,8 @@ async function applicationCounts(db: D1Database, lang: Lang) {
   };
 }
 
-const cityQuery = z.object({ orgCode: z.string().regex(/^\d{6}$/).optional().describe("province whose cities are listed; 610000 by default") });
-const countShare = z.object({ value: z.string(), name: z.string(), count: z.number(), proportion: z.number() });
+const cityQuery = lazySchema(() => z.object({ orgCode: z.string().regex(/^\d{6}$/).optional().describe("province whose cities are listed; 610000 by default") }));
+const countShare = lazySchema(() => z.object({ value: z.string(), name: z.string(), count: z.number(), proportion: z.number() }));
 
 export function statisticsRoutes(routes: RouteTable) {
   const master = familyNamed(names.master);

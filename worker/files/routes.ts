@@ -16,6 +16,7 @@ import { DomainError, codes, notFound } from "../errors.ts";
 import { findById, findByIds, listAll, listPage, parseListQuery } from "../resources/query.ts";
 import { newDeletes } from "../resources/commands.ts";
 import { downloadHeaders, fileFamily as files, prepareUpload } from "./store.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 async function upload(c: Context<AppEnv>) {
   const contentType = c.req.header("content-type") ?? "";
@@ -40,13 +41,13 @@ async function upload(c: Context<AppEnv>) {
 
 // ── Documented shapes (the API document's schemas) ────────────────────────────
 const uploadDoc = { summary: l("上传一个文件", "Upload one file"), bodyType: "multipart" as const };
-const uuidQuery = z.object({ uuid: z.string().describe("file id") });
-const listQuery = z.object({
+const uuidQuery = lazySchema(() => z.object({ uuid: z.string().describe("file id") }));
+const listQuery = lazySchema(() => z.object({
   ids: z.string().optional().describe("comma-separated file ids (at most 90): their metadata for any signed-in user; without it the paged list (sys:file:list)"),
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
-});
-const idQuery = z.object({ id: z.string().describe("file id") });
+}));
+const idQuery = lazySchema(() => z.object({ id: z.string().describe("file id") }));
 
 export function fileRoutes(routes: RouteTable) {
   routes

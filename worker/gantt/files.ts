@@ -97,11 +97,11 @@ export async function resolveOwners(db: D1Database, tasks: FileTask[]): Promise<
 const fileTasks = (plan: StoredPlan): FileTask[] => plan.tasks.map(({ owner: _owner, status: _status, durationDays: _days, ...t }) => t);
 
 /** The stored plan as a download in `format`. */
-export function planFileResponse(plan: StoredPlan, format: PlanFormat, lang: Lang): Response {
+export async function planFileResponse(plan: StoredPlan, format: PlanFormat, lang: Lang): Promise<Response> {
   const title = plan.projectName || plan.projectId;
   const day = displayTime(new Date().toISOString()).slice(0, 10).replace(/-/g, "");
   const name = `${title}-${lang === "zh-CN" ? "进度计划" : "schedule"}-${day}.${format}`;
-  const body = format === "xml" ? new TextEncoder().encode(toMsProjectXml(title, fileTasks(plan))) : toXlsx(fileTasks(plan), lang);
+  const body = format === "xml" ? new TextEncoder().encode(toMsProjectXml(title, fileTasks(plan))) : await toXlsx(fileTasks(plan), lang);
   return new Response(body, {
     headers: {
       "content-type": format === "xml" ? "application/xml; charset=utf-8" : xlsxType,

@@ -19,16 +19,17 @@ import { templateXlsx } from "./sheet.ts";
 import { projectFamily, scheduleProjects } from "./queries.ts";
 import { notFound } from "../errors.ts";
 import { deleteVisualConf, readVisualConf, saveVisualConf, visualTags } from "./visual.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const projectKey = z.string().min(1).max(64);
-const fileQuery = z.object({ applNum: projectKey.optional(), projectId: projectKey.optional() }).refine((q) => q.applNum || q.projectId, { path: ["applNum"], params: { rule: "required" } });
-const exportInput = z.object({ applNum: projectKey.optional(), projectId: projectKey.optional(), format: z.enum(planFormats).default("xml") }).refine((q) => q.applNum || q.projectId, { path: ["applNum"], params: { rule: "required" } });
+const projectKey = lazySchema(() => z.string().min(1).max(64));
+const fileQuery = lazySchema(() => z.object({ applNum: projectKey.optional(), projectId: projectKey.optional() }).refine((q) => q.applNum || q.projectId, { path: ["applNum"], params: { rule: "required" } }));
+const exportInput = lazySchema(() => z.object({ applNum: projectKey.optional(), projectId: projectKey.optional(), format: z.enum(planFormats).default("xml") }).refine((q) => q.applNum || q.projectId, { path: ["applNum"], params: { rule: "required" } }));
 const labels = { applNum: l("项目", "Project"), projectId: l("项目", "Project"), format: l("文件格式", "Format"), tasks: l("任务", "Tasks"), settings: l("图形设置", "Picture settings") };
 
-const importForm = z.object({
+const importForm = lazySchema(() => z.object({
   file: z.custom<File>((v) => v !== undefined && v !== null).meta({ type: "string", format: "binary", description: "an xlsx in the template's columns or an MS Project XML file, at most 5 MB" }),
   dryRun: z.enum(["true", "false"]).optional().describe("true: answer the plan read from the file without saving it"),
-});
+}));
 
 async function importProject(c: Context<AppEnv>) {
   const query = parseInput(fileQuery, c.req.query(), labels);
@@ -79,7 +80,7 @@ export function ganttRoutes(table: RouteTable) {
       async (c) => {
         const lang = c.get("lang");
         const name = lang === "zh-CN" ? "进度计划导入模板.xlsx" : "schedule import template.xlsx";
-        return new Response(templateXlsx(lang), { headers: { "content-type": xlsxType, "content-disposition": `attachment; filename="schedule-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`, "cache-control": "no-store" } });
+        return new Response(await templateXlsx(lang), { headers: { "content-type": xlsxType, "content-disposition": `attachment; filename="schedule-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`, "cache-control": "no-store" } });
       },
       { tokenInQuery: true, doc: { summary: l("进度计划导入模板", "Schedule import template"), download: xlsxType } },
     )

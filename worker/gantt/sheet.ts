@@ -16,11 +16,11 @@ const yesNo = { "zh-CN": ["是", "否"], "en-US": ["Yes", "No"] } as const;
 const header = (lang: Lang) => sheetColumns.map((c) => c.title[lang]);
 const widths: Record<SheetColumn, number> = { row: 8, wbs: 12, name: 36, level: 10, start: 14, end: 14, progress: 10, predecessors: 16, owner: 12, milestone: 8 };
 
-export function templateXlsx(lang: Lang): Uint8Array {
+export function templateXlsx(lang: Lang): Promise<Uint8Array> {
   return xlsxFile([{ name: sheetTitle[lang], header: header(lang), rows: [], freezeHeader: true, columns: sheetColumns.map((c) => ({ width: widths[c.key], style: c.key === "start" || c.key === "end" ? styles.date : undefined })) }]);
 }
 
-export function toXlsx(tasks: readonly FileTask[], lang: Lang): Uint8Array {
+export function toXlsx(tasks: readonly FileTask[], lang: Lang): Promise<Uint8Array> {
   const outline = outlineOrder(tasks.map((t) => ({ ...t, owner: null })));
   const rowOf = new Map(outline.map((o, i) => [o.task.id, i + 1]));
   const byId = new Map(tasks.map((t) => [t.id, t]));

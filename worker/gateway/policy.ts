@@ -21,20 +21,21 @@ import { chinaToday, enterpriseMatchPage, enterpriseOr404, policyMatchPage } fro
 import { policyTags } from "../policy/routes.ts";
 import { gatewayMethod, pageOf, type GatewayMethod, offsetOf } from "./method.ts";
 import * as q from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const creditCode = z.string().length(18);
-const id = z.string().min(1).max(64);
-const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const size = z.coerce.number().int().min(1).max(100).default(10);
-const fragment = z.string().trim().max(100).optional();
-const moduleCode = z.string().trim().max(32).optional();
+const creditCode = lazySchema(() => z.string().length(18));
+const id = lazySchema(() => z.string().min(1).max(64));
+const page = lazySchema(() => z.coerce.number().int().min(1).max(1_000_000).default(1));
+const size = lazySchema(() => z.coerce.number().int().min(1).max(100).default(10));
+const fragment = lazySchema(() => z.string().trim().max(100).optional());
+const moduleCode = lazySchema(() => z.string().trim().max(32).optional());
 const paging = { page, size, moduleCode };
 
 const declarations = policyDeclare as unknown as Family;
 const follows = policyDeclareFollow as unknown as Family;
 const enterpriseInfo = "common:enenterprisebasicinfo:info";
 
-const factRow = z.strictObject({ key: z.string(), label: z.string(), value: z.unknown(), unit: z.string().nullable() });
+const factRow = lazySchema(() => z.strictObject({ key: z.string(), label: z.string(), value: z.unknown(), unit: z.string().nullable() }));
 
 export const policyMethods: GatewayMethod[] = [
   gatewayMethod(
@@ -42,8 +43,8 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.queryCompany",
       summary: l("查询企业数据：基本信息与匹配所用的各项事实", "Company data: the master record and every fact matching reads"),
       permission: enterpriseInfo,
-      params: z.object({ creditCode }),
-      result: z.strictObject({ enterprise: z.record(z.string(), z.unknown()), facts: z.array(factRow) }),
+      params: lazySchema(() => z.object({ creditCode })),
+      result: lazySchema(() => z.strictObject({ enterprise: z.record(z.string(), z.unknown()), facts: z.array(factRow) })),
     },
     async ({ db, lang }, { creditCode: code }) => {
       const enterprise = await enterpriseOr404(db, code);
@@ -59,8 +60,8 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.matchList",
       summary: l("匹配列表：企业符合与差一点符合的政策", "Match list: the policies an enterprise meets and nearly meets"),
       permission: policyTags.match,
-      params: z.object({ creditCode, name: fragment, kind: z.enum(matchKinds).optional(), ...paging }),
-      result: z.array(enterprisePolicyRow),
+      params: lazySchema(() => z.object({ creditCode, name: fragment, kind: z.enum(matchKinds).optional(), ...paging })),
+      result: lazySchema(() => z.array(enterprisePolicyRow)),
     },
     async ({ db, lang, moduleCode: envelopeModule }, p) => {
       const { total, rows } = await enterpriseMatchPage(db, p.creditCode, { asOf: chinaToday(), lang, name: p.name, moduleCode: p.moduleCode ?? envelopeModule, kind: p.kind, page: p.page, size: p.size });
@@ -72,8 +73,8 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.matchFirms",
       summary: l("政策匹配企业：符合某项政策的企业（附原因）", "Enterprises meeting a policy, with reasons"),
       permission: policyTags.match,
-      params: z.object({ policyId: id, firmName: fragment, ...paging }),
-      result: z.array(policyEnterpriseRow),
+      params: lazySchema(() => z.object({ policyId: id, firmName: fragment, ...paging })),
+      result: lazySchema(() => z.array(policyEnterpriseRow)),
     },
     async ({ db, lang }, p) => {
       const { total, rows } = await policyMatchPage(db, p.policyId, { asOf: chinaToday(), lang, firmName: p.firmName, moduleCode: p.moduleCode, page: p.page, size: p.size });
@@ -85,7 +86,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.declareList",
       summary: l("申报列表", "Declaration list"),
       permission: policyDeclare.tags.list,
-      params: z.object({ name: fragment, firmName: fragment, creditCode: creditCode.optional(), status: z.string().max(32).optional(), ...paging }),
+      params: lazySchema(() => z.object({ name: fragment, firmName: fragment, creditCode: creditCode.optional(), status: z.string().max(32).optional(), ...paging })),
     },
     async ({ db, moduleCode: envelopeModule }, p) => {
       const { total, rows } = await q.declarationPage(db, { name: p.name, firmName: p.firmName, creditCode: p.creditCode, status: p.status, moduleCode: p.moduleCode ?? envelopeModule }, p.size, offsetOf(p));
@@ -97,7 +98,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.declareDetail",
       summary: l("申报详情：申报、跟进记录与材料", "Declaration detail: the declaration, its follow-ups and materials"),
       permission: policyDeclare.tags.info,
-      params: z.object({ id }),
+      params: lazySchema(() => z.object({ id })),
     },
     async ({ db }, { id: declareId }) => {
       const declaration = await findById(db, declarations, declareId);
@@ -112,7 +113,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.tagInfo",
       summary: l("企业标签：同步的企业标签与由事实得出的标签", "An enterprise's tags: its synchronised labels and tags read off its facts"),
       permission: enterpriseInfo,
-      params: z.object({ creditCode }),
+      params: lazySchema(() => z.object({ creditCode })),
     },
     async ({ db, lang }, { creditCode: code }) => {
       await enterpriseOr404(db, code);
@@ -128,7 +129,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.followType",
       summary: l("跟进类型（政策类别字典）", "Follow-up types (the policy type dictionary)"),
       permission: follows.tags.list,
-      params: z.object({}),
+      params: lazySchema(() => z.object({})),
     },
     async ({ db, lang }) => {
       const labels = await q.dictionaryEntries(db, "policyType");
@@ -140,7 +141,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.followUpdate",
       summary: l("新增或修改申报跟进（带 id 为修改）", "Add a declaration follow-up, or change one (with its id)"),
       permission: follows.tags.save,
-      params: z.object({ id: id.optional(), declareId: id, policyType: z.string().max(32), followName: z.string().trim().min(1).max(200), remark: z.string().max(2000).optional() }),
+      params: lazySchema(() => z.object({ id: id.optional(), declareId: id, policyType: z.string().max(32), followName: z.string().trim().min(1).max(200), remark: z.string().max(2000).optional() })),
     },
     async ({ c, db, moduleCode: envelopeModule }, p) => {
       if (!(await findById(db, declarations, p.declareId))) throw notFound(policyDeclare.label);
@@ -162,7 +163,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.fileDownload",
       summary: l("下载申报材料文件（FileNo）", "Download a declaration file (FileNo)"),
       permission: policyDeclare.tags.info,
-      params: z.object({ FileNo: id }),
+      params: lazySchema(() => z.object({ FileNo: id })),
       file: true,
     },
     async ({ c, db }, { FileNo }) => {
@@ -177,7 +178,7 @@ export const policyMethods: GatewayMethod[] = [
       name: "policy.declareUpload",
       summary: l("上传一个申报材料文件（multipart，模块编码在请求头 moduleCode）；带 declareId 时加入该申报的材料", "Upload one declaration file (multipart, module code in the moduleCode header); with declareId it joins that declaration's materials"),
       permission: policyDeclare.tags.update,
-      params: z.object({ declareId: id.optional() }),
+      params: lazySchema(() => z.object({ declareId: id.optional() })),
       multipart: true,
     },
     async ({ c, db, files }, { declareId }) => {

@@ -8,6 +8,7 @@ import type { Text } from "../../events/i18n.ts";
 import type { Family } from "../../events/family.ts";
 import type { Verb } from "../../events/api/verb.ts";
 import type { AppEnv } from "./env.ts";
+import { lazyProperty } from "../../events/lazy.ts";
 
 /** "public": anyone; "signedIn": any session; otherwise a permission tag such as "sys:sysdict:list". */
 export type Access = "public" | "signedIn" | (string & {});
@@ -108,8 +109,10 @@ export class RouteTable {
    * in the route's `doc`, so the API document and the web app's client read the same schemas.
    */
   verb(v: Verb, access: Access, handler: Handler, options: RouteOptions = {}) {
-    const schemas = { ...(v.query ? { query: v.query } : {}), ...(v.body ? { body: v.body } : {}), response: v.response };
-    return this.add({ method: v.method, path: v.path, access, handler, ...options, doc: { ...options.doc, ...schemas } });
+    // read through, not copied: a verb's schemas are built by their first use (events/api/verb.ts)
+    const doc: RouteDoc = { ...options.doc };
+    for (const key of ["query", "body", "response"] as const) if (key in v) lazyProperty(doc, key, () => v[key] ?? options.doc?.[key]);
+    return this.add({ method: v.method, path: v.path, access, handler, ...options, doc });
   }
   /** Whether a route of this method and path is registered already (an earlier module's own verb). */
   has(method: RouteSpec["method"], path: string) {

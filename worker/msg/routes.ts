@@ -23,11 +23,12 @@ import { readerStream } from "./events.ts";
 import { postMessage } from "./post.ts";
 import { renderMessage, templatesFor, type MessageRow } from "./render.ts";
 import { existingUsers, messagePage, messageSummary, messageWork, ownMessage, ownUnread, todoTypeCounts, todoTypes, typeExists, unreadCount } from "./queries.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const messageLabel = l("消息", "Message");
 const types = msgType as unknown as Family;
 
-const typeSaveBody = z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough();
+const typeSaveBody = lazySchema(() => z.object({ parentId: z.string().max(64).nullable().optional() }).passthrough());
 
 async function render(db: D1Database, rows: MessageRow[], lang: Lang) {
   const templates = await templatesFor(db, rows.map((r) => r.template_code));

@@ -16,8 +16,9 @@ import { parseInput } from "../http/input.ts";
 import type { RouteTable } from "../http/routes.ts";
 import { verifyPage } from "./page.ts";
 import { applicationLabel, explorer, verify } from "./service.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const verifyQuery = z.object({ format: z.enum(["html", "json"]).default("html") });
+const verifyQuery = lazySchema(() => z.object({ format: z.enum(["html", "json"]).default("html") }));
 
 export function notaryRoutes(routes: RouteTable) {
   routes

@@ -20,6 +20,7 @@ import type { EventStore } from "../store/index.ts";
 import type { StreamWrite } from "../store/types.ts";
 import type { RegisteredHandler } from "../module.ts";
 import { PageFailed, defaultBackoff, realSleep, type Fetcher } from "../sync/client.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const family = policyFamily as unknown as Family;
 
@@ -169,13 +170,13 @@ export async function importPolicies(run: ImportRun, source: PolicySource): Prom
   return outcome;
 }
 
-const importParams = z.object({
+const importParams = lazySchema(() => z.object({
   base: z.string().url().describe("政策库地址 / the library's base URL"),
   sourceCode: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).describe("来源编码 / source code recorded on each policy"),
   key: z.string().max(200).optional().describe("访问密钥 / access key"),
   updatedSince: z.string().max(40).optional().describe("仅导入此时间后更新的 / only items updated since (ISO)"),
   moduleCode: z.string().max(32).optional(),
-});
+}));
 
 export const importHandler: RegisteredHandler<typeof importParams> = {
   bean: "policyImport",

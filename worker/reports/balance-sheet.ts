@@ -13,11 +13,12 @@ import type { Family } from "../../events/family.ts";
 import { rules } from "../../events/rules.ts";
 import { reportDefinitionSchema } from "../../events/reports/definition.ts";
 import { runReport, type ReportAnswer } from "./run.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-export const balanceSheetQuery = z.object({
+export const balanceSheetQuery = lazySchema(() => z.object({
   creditCode: z.string().refine((v) => rules.creditCode.test(v), { params: { rule: "creditCode" } }),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
-});
+}));
 
 const items = ["totalAssets", "totalLiabilities", "ownersEquity", "debtRatio"] as const;
 

@@ -26,6 +26,7 @@ import { balanceSheet, balanceSheetQuery } from "./balance-sheet.ts";
 import { changedModel, copyWrites, newModel, publishWrites, published } from "./models.ts";
 import { parseViewerFilters, reportXlsx, runReport, withViewerFilters } from "./run.ts";
 import { modelSources, reportableFamilies, sourceFamily, sourceFields } from "./source.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const tags = {
   list: reportModels.tags.list,
@@ -51,7 +52,7 @@ const labels: Record<string, Text> = {
 const doc = (zh: string, en: string, extra: { body?: z.ZodType; query?: z.ZodType; download?: string } = {}) => ({ doc: { summary: l(zh, en), ...extra } });
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-const idQuery = z.object({ id: recordId });
+const idQuery = lazySchema(() => z.object({ id: recordId }));
 
 /** Reading a source ad hoc (preview, its fields) needs the source's own list permission. */
 async function readableSource(c: Context<AppEnv>, source: z.infer<typeof reportSourceSchema>) {

@@ -13,6 +13,7 @@ import { displayTime } from "../time.ts";
 import { compileReport, countCap, indexHints, shapeRow, type ResultColumn } from "./compile.ts";
 import type { ReportAnswer } from "../../events/reports/answer.ts";
 import { summaryRows, summaryServes } from "./summary.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export type { ReportAnswer };
 
@@ -35,15 +36,15 @@ export async function runReport(db: D1Database, family: Family, def: ReportDefin
   return { ...base, rows: rows!.results.map((r) => shapeRow(family, compiled.columns, r)), total: Math.min(n, countCap), ...(n > countCap ? { totalCapped: true } : {}) };
 }
 
-const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+const scalar = lazySchema(() => z.union([z.string().max(200), z.number().finite(), z.boolean()]));
 /**
  * The viewer's filters, by field: a value (eq, like), a list (in; also "a,b"), or bounds (range:
  * `[from, to]` or `{ from, to }`). Sent as the JSON text of the `filters` query parameter.
  */
-export const viewerFiltersSchema = z.record(
+export const viewerFiltersSchema = lazySchema(() => z.record(
   z.string().max(64),
   z.union([scalar, z.null(), z.array(z.union([scalar, z.null()])).max(50), z.object({ from: scalar.nullish(), to: scalar.nullish() })]),
-);
+));
 export type ViewerFilters = z.infer<typeof viewerFiltersSchema>;
 
 const filtersLabel = { "zh-CN": "筛选", "en-US": "Filters" };

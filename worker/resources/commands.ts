@@ -8,6 +8,7 @@ import { displayTime } from "../time.ts";
 import { decide, fold, foldTo, type RecordValues } from "./decide.ts";
 import { parseRecord, parseUpdate } from "./validate.ts";
 import { recordWhere } from "./query.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export const streamOf = (family: Family, id: string) => `${family.name}:${id}`;
 
@@ -118,8 +119,8 @@ export async function recordAsOf(db: D1Database, family: Family, id: string, ver
 }
 
 /** A record id in a request: text, or a number the seed's screens send. */
-export const recordId = z.union([z.string().min(1).max(64), z.number()]).transform(String);
-export const idList = z.array(recordId).min(1).max(100);
+export const recordId = lazySchema(() => z.union([z.string().min(1).max(64), z.number()]).transform(String));
+export const idList = lazySchema(() => z.array(recordId).min(1).max(100));
 
 /** Deletes of several records, decided against each stream; one batch appends them all or none. */
 export async function newDeletes(db: D1Database, family: Family, ids: string[]): Promise<StreamWrite[]> {

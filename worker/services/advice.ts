@@ -15,9 +15,10 @@ import { DomainError, codes } from "../errors.ts";
 import { displayTime } from "../time.ts";
 import { newTransition, recordId as id } from "../resources/commands.ts";
 import type { RecordValues } from "../resources/decide.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const family = policyAdvice as unknown as Family;
-export const answerBody = z.object({ id, answer: z.string().trim().min(1).max(5000) });
+export const answerBody = lazySchema(() => z.object({ id, answer: z.string().trim().min(1).max(5000) }));
 const labels = { id: l("咨询", "Question"), answer: policyAdvice.fields.answer.label };
 export const answerTag = `${policyAdvice.perm}:answer`;
 

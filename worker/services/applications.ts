@@ -32,8 +32,9 @@ import { applicationStatusOf, mayBeSubmitted } from "./lifecycle.ts";
 import { recordView } from "../resources/view.ts";
 import { saveAnswer } from "../resources/routes.ts";
 import { checkMaterials } from "./materials.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const idQuery = z.object({ id });
+const idQuery = lazySchema(() => z.object({ id }));
 const labels = { id: l("申请", "Application") };
 
 export const businessKeyOf = (family: Family, recordId: string) => `${family.name}:${recordId}`;

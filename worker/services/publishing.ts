@@ -18,10 +18,11 @@ import { displayTime } from "../time.ts";
 import { newTransition, recordId as id } from "../resources/commands.ts";
 import type { RecordValues } from "../resources/decide.ts";
 import { decideExamine, decidePublish, decideRevoke, decideShowChange } from "./lifecycle.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 /** revokeData takes `{ id }`, `{ ids }` or a bare array of ids (the seed's screens send each). */
-const idsBody = z.union([z.array(id).min(1).max(100), z.object({ id }).transform((b) => [b.id]), z.object({ ids: z.array(id).min(1).max(100) }).transform((b) => b.ids)]);
-const examBody = z.object({ id, examStatus: z.enum(["1", "2"]), examOpinion: z.string().max(500).optional().default("") });
+const idsBody = lazySchema(() => z.union([z.array(id).min(1).max(100), z.object({ id }).transform((b) => [b.id]), z.object({ ids: z.array(id).min(1).max(100) }).transform((b) => b.ids)]));
+const examBody = lazySchema(() => z.object({ id, examStatus: z.enum(["1", "2"]), examOpinion: z.string().max(500).optional().default("") }));
 const labels = { id: l("记录", "Record"), ids: l("记录", "Records"), examStatus: l("审核结果", "Verdict"), examOpinion: l("审核意见", "Opinion"), status: l("发布状态", "Publish status") };
 
 export const tagsOf = (family: Family) => ({

@@ -13,12 +13,13 @@ import { advanceRunning, driveRuns } from "./drive.ts";
 import { sourceClient } from "./source.ts";
 import { catalogued } from "../jobs/log.ts";
 import { syncRoutes } from "./routes.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const runParams = z.object({
+const runParams = lazySchema(() => z.object({
   /** list names (synjuddoclist…); none: every list */
   lists: z.array(z.string().max(64)).max(60).optional(),
   creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).max(500).optional(),
-});
+}));
 
 /** `synService.run`: starts a run of each named list (or all) and leaves the log running until they end. */
 export const synRunHandler: RegisteredHandler<typeof runParams> = {

@@ -16,8 +16,9 @@ import { recentRuns, runById, startRun, type RunRow } from "./run.ts";
 import { driveRuns } from "./drive.ts";
 import { sourceClient } from "./source.ts";
 import { DomainError, codes, notFound } from "../errors.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const runBody = z.object({ creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).min(1).max(500).optional() });
+const runBody = lazySchema(() => z.object({ creditCodes: z.array(z.string().regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/)).min(1).max(500).optional() }));
 
 const runLabel = l("同步运行", "Sync run");
 

@@ -16,6 +16,7 @@ import { codes } from "../errors.ts";
 import { sha256Hex } from "../store/canonical.ts";
 import { newDeletes, newUpdate, tooMany } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const family = dictionary as unknown as Family;
 const entryColumns = "id, type, value, name, en_name AS enName, number, status, remark";
@@ -31,14 +32,14 @@ async function cachedJson(c: Context<AppEnv>, data: unknown) {
   return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
-const typeParam = z.string().trim().min(1).max(64);
+const typeParam = lazySchema(() => z.string().trim().min(1).max(64));
 const requireType = (value: unknown, field = "type") => requireParam(value, typeParam, field, typeLabel);
 
 // ── Documented parameters (the API document's schemas; the handlers check each value as above) ─────
-const typeQuery = z.object({ type: typeParam });
-const typeValueQuery = z.object({ type: typeParam, value: z.string().min(1).max(64) });
-const deleteTypeBody = z.object({ type: typeParam });
-const updateTypeBody = z.object({ oldType: typeParam, type: typeParam });
+const typeQuery = lazySchema(() => z.object({ type: typeParam }));
+const typeValueQuery = lazySchema(() => z.object({ type: typeParam, value: z.string().min(1).max(64) }));
+const deleteTypeBody = lazySchema(() => z.object({ type: typeParam }));
+const updateTypeBody = lazySchema(() => z.object({ oldType: typeParam, type: typeParam }));
 
 async function entriesOf(db: D1Database, types: string[] | null) {
   const where = types ? `WHERE status = '1' AND type IN (SELECT value FROM json_each(?))` : "WHERE status = '1'";

@@ -10,6 +10,7 @@ import { listPref, listView } from "../../events/families/sys.ts";
 import type { Family } from "../../events/family.ts";
 import { l } from "../../events/family.ts";
 import { t } from "../../events/i18n.ts";
+import { lazySchema } from "../../events/lazy.ts";
 import { actorOf, ok, readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import type { RouteTable } from "../http/routes.ts";
@@ -24,7 +25,7 @@ const prefs = listPref as unknown as Family;
 const familyLabel = l("列表", "List");
 const familyParam = (value: unknown) => requireParam(value, z.string().min(1).max(128).regex(/^\/[\w/-]+$/), "family", familyLabel);
 
-const idField = listSettings.deleteView.body.shape.id;
+const idField = lazySchema(() => listSettings.deleteView.body.shape.id);
 
 
 const ownPref = (db: D1Database, ownerId: string, familyPath: string) => recordWhere(db, prefs, { ownerId, familyPath });

@@ -14,8 +14,9 @@ import { notFound } from "../errors.ts";
 import { requireParam } from "../resources/validate.ts";
 import type { Text } from "../../events/i18n.ts";
 import { camelRow, toRecord } from "../resources/query.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
-const code6 = z.string().regex(/^\d{6}$/);
+const code6 = lazySchema(() => z.string().regex(/^\d{6}$/));
 
 /** The code prefix a division covers: 610000 → "61", 610100 → "6101", 610112 → "610112". */
 export function divisionPrefix(code: string): string {
@@ -75,12 +76,12 @@ async function orgSubtree(db: D1Database, rootId: string, maxLevel: number) {
 }
 
 // ── Documented parameters (the handlers check each value with `param`) ──────────
-const codeQuery = z.object({ code: code6.optional().describe("division code; top level when absent") });
-const orgCodeQuery = z.object({ orgCode: code6 });
-const orgTreeQuery = z.object({ orgCode: z.string().min(1).max(64), mlevel: z.coerce.number().int().min(1).max(5).default(5).optional() });
-const deptQuery = z.object({ deptId: z.string().min(1).max(64) });
-const accountQuery = z.object({ accountId: z.string().min(1).max(64).describe("user id or account") });
-const postChoice = z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), deptId: z.string().nullable(), sort: z.number().nullable() });
+const codeQuery = lazySchema(() => z.object({ code: code6.optional().describe("division code; top level when absent") }));
+const orgCodeQuery = lazySchema(() => z.object({ orgCode: code6 }));
+const orgTreeQuery = lazySchema(() => z.object({ orgCode: z.string().min(1).max(64), mlevel: z.coerce.number().int().min(1).max(5).default(5).optional() }));
+const deptQuery = lazySchema(() => z.object({ deptId: z.string().min(1).max(64) }));
+const accountQuery = lazySchema(() => z.object({ accountId: z.string().min(1).max(64).describe("user id or account") }));
+const postChoice = lazySchema(() => z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), deptId: z.string().nullable(), sort: z.number().nullable() }));
 
 // ── Routes ────────────────────────────────────────────────────────────────────
 export function organisationRoutes(routes: RouteTable) {

@@ -16,6 +16,7 @@ import { credentialStream, setPassword } from "../auth/credential.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { user } from "../../events/families/sys.ts";
 import { l } from "../../events/family.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const labels = {
   password: { "zh-CN": "密码", "en-US": "Password" },
@@ -59,8 +60,8 @@ const holdsAdminRole = async (db: D1Database, userId: string) =>
   !!(await db.prepare("SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id WHERE ur.user_id = ? AND r.type = 'admin' LIMIT 1").bind(userId).first());
 
 // documented bodies (the handlers read them field by field above, to report each problem under its label)
-const changeBody = z.object({ password: z.string().describe("current password"), newPassword: z.string().describe("letters, digits and symbols mixed"), confirmPassword: z.string().optional() });
-const resetBody = z.object({ userId: z.string().describe("alias: id"), password: z.string(), confirmPassword: z.string().optional() });
+const changeBody = lazySchema(() => z.object({ password: z.string().describe("current password"), newPassword: z.string().describe("letters, digits and symbols mixed"), confirmPassword: z.string().optional() }));
+const resetBody = lazySchema(() => z.object({ userId: z.string().describe("alias: id"), password: z.string(), confirmPassword: z.string().optional() }));
 
 export function passwordRoutes(routes: RouteTable) {
   routes

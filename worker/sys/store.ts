@@ -6,13 +6,14 @@ import { RouteTable } from "../http/routes.ts";
 import { ok, readJson } from "../http/envelope.ts";
 import { requireParam } from "../resources/validate.ts";
 import { history, verifyStream } from "../store/history.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const streamLabel = { "zh-CN": "事件流", "en-US": "Stream" };
-const streamSchema = z.string().min(3).max(200).regex(/^[\w.]+:[\w-]+$/);
+const streamSchema = lazySchema(() => z.string().min(3).max(200).regex(/^[\w.]+:[\w-]+$/));
 const streamParam = (value: unknown) => requireParam(value, streamSchema, "stream", streamLabel);
-const streamQuery = z.object({ stream: streamSchema.describe("<module>.<family>:<id>") });
+const streamQuery = lazySchema(() => z.object({ stream: streamSchema.describe("<module>.<family>:<id>") }));
 /** A slice of the rebuild; anything unreadable rebuilds the first slice. */
-const rebuildBody = z.object({ from: z.number().int().min(0).default(0), maxEvents: z.number().int().min(1).max(200_000).default(50_000) });
+const rebuildBody = lazySchema(() => z.object({ from: z.number().int().min(0).default(0), maxEvents: z.number().int().min(1).max(200_000).default(50_000) }));
 
 export function storeRoutes(routes: RouteTable) {
   routes

@@ -15,6 +15,7 @@ import { ValidationError, codes, notFound } from "../errors.ts";
 import { newUpdate } from "../resources/commands.ts";
 import { requireParam } from "../resources/validate.ts";
 import { roleChoices } from "./roles.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const users = user as unknown as Family;
 
@@ -42,13 +43,13 @@ async function userTree(db: D1Database, name?: string) {
   return tree;
 }
 
-const idsSchema = z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(500);
+const idsSchema = lazySchema(() => z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(500));
 
 // ── Documented shapes (the API document's schemas) ────────────────────────────
-const userNameQuery = z.object({ name: z.string().trim().min(1).max(64) });
+const userNameQuery = lazySchema(() => z.object({ name: z.string().trim().min(1).max(64) }));
 /** Own details only: any other key of the body is ignored. */
-const updateInfoBody = z.object({ name: z.string().optional(), phone: z.string().optional(), email: z.string().optional(), gender: z.string().optional() });
-const userChoice = z.object({ id: z.string(), name: z.string(), userNo: z.string() });
+const updateInfoBody = lazySchema(() => z.object({ name: z.string().optional(), phone: z.string().optional(), email: z.string().optional(), gender: z.string().optional() }));
+const userChoice = lazySchema(() => z.object({ id: z.string(), name: z.string(), userNo: z.string() }));
 const treeNode = candidateDepartment;
 
 // ── Routes ────────────────────────────────────────────────────────────────────

@@ -11,14 +11,15 @@ import { readJson } from "../http/envelope.ts";
 import { runCommand } from "../http/command.ts";
 import { ValidationError, codes, notFound } from "../errors.ts";
 import { idList, newUpdate } from "../resources/commands.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const family = wechatWorkUser as unknown as Family;
 export const bindCodeMinutes = 10;
 
-const offBody = z.object({ ids: idList, off: z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1"])]).transform((v) => v === true || v === 1 || v === "1") });
-const examBody = z.object({ id: z.union([z.string().min(1).max(64), z.number()]).transform(String), examStatus: z.enum(["1", "2"]), examRemark: z.string().max(500).optional() });
+const offBody = lazySchema(() => z.object({ ids: idList, off: z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1"])]).transform((v) => v === true || v === 1 || v === "1") }));
+const examBody = lazySchema(() => z.object({ id: z.union([z.string().min(1).max(64), z.number()]).transform(String), examStatus: z.enum(["1", "2"]), examRemark: z.string().max(500).optional() }));
 
-const bindAnswer = z.object({ userId: z.string(), bindCode: z.string(), expiresAt: z.number().describe("ms since 1970") });
+const bindAnswer = lazySchema(() => z.object({ userId: z.string(), bindCode: z.string(), expiresAt: z.number().describe("ms since 1970") }));
 
 function invalid(field: string) {
   return new ValidationError([{ field, label: family.fields[field]?.label ?? { "zh-CN": "编号", "en-US": "Ids" }, key: "required" }]);

@@ -19,6 +19,7 @@ import { addDays, chinaDate } from "./state.ts";
 import { configValue, reminderCandidates, type ReminderCandidate, type ReminderKind } from "./queries.ts";
 import { remindedType, type TaskEvents } from "./projection.ts";
 import { giveWay } from "../background.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export const followUpDaysKey = "taskFollowUpDays";
 const defaultFollowUpDays = 3;
@@ -128,7 +129,7 @@ export const reminderHandler: RegisteredHandler = {
   bean: "taskReminder",
   method: "run",
   label: l("任务到期与逾期提醒", "Task due and overdue reminders"),
-  params: z.object({ chunk: z.number().int().min(50).max(5000).default(1000).describe("每批任务数 / tasks per batch") }),
+  params: lazySchema(() => z.object({ chunk: z.number().int().min(50).max(5000).default(1000).describe("每批任务数 / tasks per batch") })),
   async run({ env, store, now }, { chunk }) {
     const r = await runReminders(env.DB, store, now, { chunk });
     const reminded = r.due + r.overdue + r.stale;

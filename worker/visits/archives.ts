@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { l } from "../../events/family.ts";
 import type { Text } from "../../events/i18n.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export const archiveKinds = ["zfda", "fwda", "xqda"] as const;
 export type ArchiveKind = (typeof archiveKinds)[number];
@@ -48,7 +49,7 @@ export const archiveDetails: Record<ArchiveKind, DetailField[]> = {
 /** The labels of the archive kinds (the dictionary visitArchiveType has the same). */
 export const archiveKindLabels: Record<ArchiveKind, Text> = { zfda: l("走访档案", "Visit file"), fwda: l("服务档案", "Service file"), xqda: l("需求档案", "Demand file") };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 function schemaOf(f: DetailField): z.ZodType {
   const base =

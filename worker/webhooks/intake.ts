@@ -21,6 +21,7 @@ import { newCreate, newUpdate, newUpsert } from "../resources/commands.ts";
 import { recordWhere } from "../resources/query.ts";
 import type { StreamWrite } from "../store/types.ts";
 import { displayTime } from "../time.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 export const deliveries = webhookDeliveries as unknown as Family;
 const demands = portalDemand as unknown as Family;
@@ -56,7 +57,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 /** `data` of demand.created: a demand raised on the portal (its id there is `externalId`). */
-export const demandCreatedData = z.object({
+export const demandCreatedData = lazySchema(() => z.object({
   externalId: text(64),
   creditCode: text(18),
   entName: text(128),
@@ -67,31 +68,31 @@ export const demandCreatedData = z.object({
   contactName: optionalText(32),
   contactPhone: optionalText(20),
   submitTime: optionalText(19),
-});
+}));
 
 const enterpriseFields = {
-  legalPerson: optionalText(64),
-  entType: optionalText(64),
-  regStatus: optionalText(64),
-  regCapital: z.number().nullish(),
-  estDate: optionalText(10),
-  regAddress: optionalText(255),
-  areaCode: optionalText(6),
-  industry: optionalText(64),
-  scale: optionalText(64),
-  listingStatus: optionalText(64),
-  businessScope: optionalText(4000),
+  legalPerson: lazySchema(() => optionalText(64)),
+  entType: lazySchema(() => optionalText(64)),
+  regStatus: lazySchema(() => optionalText(64)),
+  regCapital: lazySchema(() => z.number().nullish()),
+  estDate: lazySchema(() => optionalText(10)),
+  regAddress: lazySchema(() => optionalText(255)),
+  areaCode: lazySchema(() => optionalText(6)),
+  industry: lazySchema(() => optionalText(64)),
+  scale: lazySchema(() => optionalText(64)),
+  listingStatus: lazySchema(() => optionalText(64)),
+  businessScope: lazySchema(() => optionalText(4000)),
 };
 /** `data` of enterprise.registered: the master record by its credit code. */
-export const enterpriseRegisteredData = z.object({ creditCode: text(18), entName: text(128), ...enterpriseFields });
+export const enterpriseRegisteredData = lazySchema(() => z.object({ creditCode: text(18), entName: text(128), ...enterpriseFields }));
 /** `data` of enterprise.updated: the credit code and the fields that changed. */
-export const enterpriseUpdatedData = z.object({ creditCode: text(18), entName: text(128).optional(), ...enterpriseFields });
+export const enterpriseUpdatedData = lazySchema(() => z.object({ creditCode: text(18), entName: text(128).optional(), ...enterpriseFields }));
 
-export const webhookBody = z.discriminatedUnion("type", [
+export const webhookBody = lazySchema(() => z.discriminatedUnion("type", [
   z.object({ type: z.literal("demand.created"), data: demandCreatedData }),
   z.object({ type: z.literal("enterprise.registered"), data: enterpriseRegisteredData }),
   z.object({ type: z.literal("enterprise.updated"), data: enterpriseUpdatedData }),
-]);
+]));
 
 export interface Result {
   outcome: Outcome;

@@ -34,6 +34,7 @@ import {
   type DeliveryRow,
   type Result,
 } from "./intake.ts";
+import { lazySchema } from "../../events/lazy.ts";
 
 const perm = { update: "sys:webhook:update" };
 
@@ -137,7 +138,7 @@ const writtenByIntake = async () => {
   throw new DomainError(codes.validation, "webhookWrittenByIntake");
 };
 
-const outcomeSchema = z.object({ deliveryId: z.string(), outcome: deliveryOutcome, error: z.unknown(), recordId: z.string().nullable() });
+const outcomeSchema = lazySchema(() => z.object({ deliveryId: z.string(), outcome: deliveryOutcome, error: z.unknown(), recordId: z.string().nullable() }));
 
 export function webhookRoutes(routes: RouteTable) {
   familyReads(routes, webhookDeliveries, { list: webhooks.list, info: webhooks.info });

@@ -30,13 +30,14 @@ import { startInstance } from "../commands.ts";
 import { startFormHandler } from "../business.ts";
 import { parseInput, parsePaging, readBody } from "../../http/input.ts";
 import { displayTime } from "../../time.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
 const models = flowModel as unknown as Family;
 const tags = { list: "flowable:definition:list", info: "flowable:definition:info", save: "flowable:definition:save", update: "flowable:definition:update", delete: "flowable:definition:delete", publish: "flowable:definition:publish" };
 
-const idBody = z.object({ id: z.string().min(1).max(64), key: z.string().max(64).nullish() });
-const keyBody = z.object({ key: z.string().min(1).max(64) });
-const submitBody = z.object({ code: z.string().min(1).max(64), businessKey: z.string().max(128).nullish(), data: z.record(z.string(), z.unknown()).default({}) });
+const idBody = lazySchema(() => z.object({ id: z.string().min(1).max(64), key: z.string().max(64).nullish() }));
+const keyBody = lazySchema(() => z.object({ key: z.string().min(1).max(64) }));
+const submitBody = lazySchema(() => z.object({ code: z.string().min(1).max(64), businessKey: z.string().max(128).nullish(), data: z.record(z.string(), z.unknown()).default({}) }));
 
 
 const refusedTree = (text: { "zh-CN": string; "en-US": string }) => new FlowRefused(422, text);

@@ -16,10 +16,11 @@ import { deploymentById, deploymentMissing, loadInstance } from "../repository.t
 import { hiddenFor, withoutHidden } from "../visibility.ts";
 import { instancePage, mayRead, monitorTaskPage } from "../queries.ts";
 import { instanceInfo } from "./tasks.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
 const tag = { list: "flowable:monitor:list", suspend: "flowable:monitor:suspend", activate: "flowable:monitor:activate", stop: "flowable:monitor:stop", delete: "flowable:monitor:delete" };
-const id = z.string().min(1).max(64);
-const procBody = z.object({ procInsId: id, comment: z.string().max(2000).optional().default("") });
+const id = lazySchema(() => z.string().min(1).max(64));
+const procBody = lazySchema(() => z.object({ procInsId: id, comment: z.string().max(2000).optional().default("") }));
 export function monitorRoutes(routes: RouteTable) {
   routes
     .verb(flow.running, tag.list, async (c) => {

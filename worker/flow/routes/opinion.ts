@@ -14,9 +14,10 @@ import { codes } from "../../errors.ts";
 import { newDeletes, newUpsert } from "../../resources/commands.ts";
 import { recordWhere } from "../../resources/query.ts";
 import { readBody } from "../../http/input.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
 const opinions = flowOpinion as unknown as Family;
-const saveBody = z.object({ phrases: z.array(z.string().max(200)).max(50).default([]), signatureFileId: z.string().max(64).nullish() });
+const saveBody = lazySchema(() => z.object({ phrases: z.array(z.string().max(200)).max(50).default([]), signatureFileId: z.string().max(64).nullish() }));
 
 const mine = (db: D1Database, ownerId: string) => recordWhere(db, opinions, { ownerId });
 

@@ -32,6 +32,7 @@ import { businessView } from "../business.ts";
 import { processView } from "../view.ts";
 import { withoutHiddenFields, type BusinessView } from "../../../events/flow/business-view.ts";
 import type { Lang } from "../../../events/i18n.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
 const tag = {
   list: "flowable:task:list",
@@ -49,18 +50,18 @@ const tag = {
   revoke: "flowable:task:revoke",
 };
 
-const id = z.string().min(1).max(64);
-const comment = z.string().max(2000).optional().default("");
-const variables = z.record(z.string(), z.unknown()).optional();
-const completeBody = z.object({ taskId: id, comment, variables, ccUserIds: z.array(id).max(100).optional() });
-const toUserBody = z.object({ taskId: id, userId: id, comment });
-const returnBody = z.object({ taskId: id, targetKey: z.string().min(1).max(128), comment });
-const commentBody = z.object({ taskId: id, comment });
-const procBody = z.object({ procInsId: id, comment });
-const signerBody = z.object({ taskId: id, userIds: z.array(id).min(1).max(50), position: z.enum(["before", "after", "parallel"]).default("after"), comment });
-const ccBody = z.object({ procInsId: id, userIds: z.array(id).min(1).max(100), comment });
-const resubmitBody = z.object({ taskId: id, variables, comment });
-const dataBody = z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) });
+const id = lazySchema(() => z.string().min(1).max(64));
+const comment = lazySchema(() => z.string().max(2000).optional().default(""));
+const variables = lazySchema(() => z.record(z.string(), z.unknown()).optional());
+const completeBody = lazySchema(() => z.object({ taskId: id, comment, variables, ccUserIds: z.array(id).max(100).optional() }));
+const toUserBody = lazySchema(() => z.object({ taskId: id, userId: id, comment }));
+const returnBody = lazySchema(() => z.object({ taskId: id, targetKey: z.string().min(1).max(128), comment }));
+const commentBody = lazySchema(() => z.object({ taskId: id, comment }));
+const procBody = lazySchema(() => z.object({ procInsId: id, comment }));
+const signerBody = lazySchema(() => z.object({ taskId: id, userIds: z.array(id).min(1).max(50), position: z.enum(["before", "after", "parallel"]).default("after"), comment }));
+const ccBody = lazySchema(() => z.object({ procInsId: id, userIds: z.array(id).min(1).max(100), comment }));
+const resubmitBody = lazySchema(() => z.object({ taskId: id, variables, comment }));
+const dataBody = lazySchema(() => z.object({ procInsId: id.optional(), taskId: id.optional(), variables: z.record(z.string(), z.unknown()) }));
 
 
 const forbiddenRead = () => new FlowRefused(403, { "zh-CN": "您无权查看该流程", "en-US": "You may not view this process" });

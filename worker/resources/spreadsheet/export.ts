@@ -16,8 +16,9 @@ import { ValidationError } from "../../errors.ts";
 import { displayTime } from "../../time.ts";
 import { dictTypesOf, dictionaryEntries, labelsByValue } from "./lookups.ts";
 import { sheetName, styles, xlsxStream, type Cell } from "./xlsx.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
-export const exportBody = z.object({
+export const exportBody = lazySchema(() => z.object({
   /** declared filters of the list, by field */
   filters: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
   keyword: z.string().max(200).default(""),
@@ -25,7 +26,7 @@ export const exportBody = z.object({
   /** the columns, in order (field keys or createTime/updateTime/…); the list's columns when absent */
   columns: z.array(z.string().max(64)).min(1).max(200).optional(),
   format: z.enum(["xlsx", "csv"]).default("xlsx"),
-});
+}));
 export type ExportBody = z.infer<typeof exportBody>;
 
 /** Rows read per query: one page is all the worker holds. */

@@ -20,8 +20,9 @@ import { prepareImport, type ImportRow, type PreparedImport } from "./import.ts"
 import type { SheetRows } from "./read.ts";
 import { SpreadsheetError, parseBody, xlsxType } from "./errors.ts";
 import { styles, xlsxFile, type Cell } from "./xlsx.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
-export const importBody = z.object({
+export const importBody = lazySchema(() => z.object({
   /** one import, chosen by the browser: with `chunk` it makes a repeat harmless */
   importId: z.string().min(1).max(100),
   chunk: z.number().int().min(0).max(1_000_000),
@@ -29,9 +30,9 @@ export const importBody = z.object({
   dryRun: z.boolean().default(false),
   /** cells by title (either language) or field key; `__row` is the row number in the user's file */
   rows: z.array(z.record(z.string().max(200), z.unknown())),
-});
+}));
 
-const mode = z.enum(["valid", "all"]).catch("valid");
+const mode = lazySchema(() => z.enum(["valid", "all"]).catch("valid"));
 
 // ---- import
 
@@ -47,7 +48,7 @@ interface ImportRun {
 }
 
 /** The refused rows of a file as they were, with the reasons in a last column (dates kept as dates). */
-function resultFile(family: Family, sheet: SheetRows, prepared: PreparedImport, lang: Lang): Uint8Array {
+function resultFile(family: Family, sheet: SheetRows, prepared: PreparedImport, lang: Lang): Promise<Uint8Array> {
   const reasons = new Map<number, string[]>();
   for (const e of prepared.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), e.message]);
   const width = Math.max(sheet.header.length, sheet.fields.length);
@@ -75,7 +76,7 @@ async function runImport(c: Context<AppEnv>, run: ImportRun): Promise<Response> 
     const writes = blocked ? [] : prepared.writes;
     let resultUrl: string | undefined;
     if (run.sheet && prepared.refused > 0) {
-      await c.env.FILES.put(resultKey, resultFile(run.family, run.sheet, prepared, lang), {
+      await c.env.FILES.put(resultKey, await resultFile(run.family, run.sheet, prepared, lang), {
         httpMetadata: { contentType: xlsxType },
         customMetadata: { actor: actorOf(c).id, family: run.family.name },
       });

@@ -12,8 +12,9 @@ import { importBody, importFile, importJson } from "./import-http.ts";
 import { contentDisposition, exportBody, exportResponse } from "./export.ts";
 import { templateFile } from "./template.ts";
 import { unclaimed, type VerbMount } from "../routes.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
-const resultId = z.string().uuid();
+const resultId = lazySchema(() => z.string().uuid());
 
 export function spreadsheetRoutes(table: RouteTable, mount: VerbMount) {
   const routes = unclaimed(table);

@@ -3,10 +3,15 @@
  * results) and exports as a stream, row by row, never holding the whole file. SheetJS CE cannot write
  * data validations (drop-down lists), so the sheet XML is written here; reading stays with SheetJS.
  *
+ * fflate is loaded by the first file written (./zip.ts, by dynamic import: its module builds its Huffman
+ * tables when it runs, which is no part of the Worker's start-up budget).
+ *
  * @example
- * const bytes = xlsxFile([{ name: "Data", header: ["*Type", "Value"], rows: [["sex", "1"]] }]);
+ * const bytes = await xlsxFile([{ name: "Data", header: ["*Type", "Value"], rows: [["sex", "1"]] }]);
  */
-import { Zip, ZipDeflate, ZipPassThrough, strToU8, zipSync, type FlateError } from "fflate";
+import type { Zip } from "fflate";
+import { lazy } from "../../../events/lazy.ts";
+import type { NativeDeflate } from "./zip.ts";
 
 /** Cell styles of styles.xml (cellXfs indexes). */
 export const styles = { plain: 0, date: 1, datetime: 2, text: 3, header: 4 } as const;
@@ -153,8 +158,12 @@ export interface SheetContent extends SheetSpec {
   rows: readonly (readonly Cell[])[];
 }
 
+/** The zip writers (worker/resources/spreadsheet/zip.ts), loaded once by the first file written. */
+const zipLibrary = lazy(() => import("./zip.ts"));
+
 /** A small workbook at once (templates, import results). */
-export function xlsxFile(sheets: SheetContent[]): Uint8Array {
+export async function xlsxFile(sheets: SheetContent[]): Promise<Uint8Array> {
+  const { strToU8, zipSync } = await zipLibrary();
   const files: Record<string, Uint8Array> = {};
   for (const [name, xml] of Object.entries(workbookParts(sheets))) files[name] = strToU8(xml);
   sheets.forEach((sheet, i) => {
@@ -170,35 +179,6 @@ export function xlsxFile(sheets: SheetContent[]): Uint8Array {
 const encoder = new TextEncoder();
 
 /**
- * A zip entry deflated by the runtime's own CompressionStream (native zlib, several times faster than
- * deflate in JavaScript, and CPU time is what a Worker has least of). fflate frames it; `written` is the
- * promise of the last chunk handed to the compressor, so the writer can wait for it (back-pressure).
- */
-class NativeDeflate extends ZipPassThrough {
-  written: Promise<void> = Promise.resolve();
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
-  constructor(filename: string) {
-    super(filename);
-    this.compression = 8;
-    const stream = new CompressionStream("deflate-raw");
-    this.writer = stream.writable.getWriter();
-    const reader = stream.readable.getReader();
-    void (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        this.ondata(null, value as Uint8Array<ArrayBuffer>, false);
-      }
-      this.ondata(null, new Uint8Array(0), true);
-    })().catch((error: unknown) => this.ondata(error as FlateError, new Uint8Array(0), true));
-  }
-  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
-    this.written = this.writer.write(chunk);
-    if (final) this.written = this.written.then(() => this.writer.close());
-  }
-}
-
-/**
  * A one-sheet workbook as a stream: `next()` answers the next rows (null at the end) and is called only
  * when the reader wants more, so memory holds about one page of rows and the compressor's window.
  */
@@ -208,27 +188,36 @@ export function xlsxStream(sheet: SheetSpec & { header: readonly string[] }, nex
   let row = 1;
   let emitted = 0;
   let ended = false;
+  // the workbook's first parts, written once fflate is loaded; every pull waits for them (workerd may pull
+  // before a `start` that returned a promise has settled)
+  let opened: Promise<void>;
+  const open = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    const { Zip, ZipDeflate, NativeDeflate, strToU8 } = await zipLibrary();
+    zip = new Zip((error, chunk, final) => {
+      if (error) return controller.error(error);
+      if (chunk.length) {
+        emitted++;
+        controller.enqueue(chunk);
+      }
+      if (final) controller.close();
+    });
+    for (const [name, xml] of Object.entries(workbookParts([sheet]))) {
+      const part = new ZipDeflate(name, { level: 6 });
+      zip.add(part);
+      part.push(strToU8(xml), true);
+    }
+    data = new NativeDeflate("xl/worksheets/sheet1.xml");
+    zip.add(data);
+    data.push(encoder.encode(sheetHead(sheet) + rowXml(row++, sheet.header.map((v) => ({ v, s: styles.header })))));
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      zip = new Zip((error, chunk, final) => {
-        if (error) return controller.error(error);
-        if (chunk.length) {
-          emitted++;
-          controller.enqueue(chunk);
-        }
-        if (final) controller.close();
-      });
-      for (const [name, xml] of Object.entries(workbookParts([sheet]))) {
-        const part = new ZipDeflate(name, { level: 6 });
-        zip.add(part);
-        part.push(strToU8(xml), true);
-      }
-      data = new NativeDeflate("xl/worksheets/sheet1.xml");
-      zip.add(data);
-      data.push(encoder.encode(sheetHead(sheet) + rowXml(row++, sheet.header.map((v) => ({ v, s: styles.header })))));
+      opened = open(controller);
+      opened.catch((error: unknown) => controller.error(error));
     },
     // a pull that enqueues nothing is not called again: keep writing pages until some output came out
     async pull() {
+      await opened;
       const before = emitted;
       while (emitted === before && !ended) {
         const rows = await next();
@@ -246,7 +235,8 @@ export function xlsxStream(sheet: SheetSpec & { header: readonly string[] }, nex
       }
     },
     cancel() {
-      zip.terminate();
+      // a reader may give up before `start` has loaded fflate
+      zip?.terminate();
     },
   });
 }

@@ -3,8 +3,9 @@ import * as z from "zod";
 import type { Family } from "../../../events/family.ts";
 import { parseListQuery, type ListQuery } from "../../resources/query.ts";
 import { requireParam } from "../../resources/validate.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
-const idSchema = z.string().min(1).max(64);
+const idSchema = lazySchema(() => z.string().min(1).max(64));
 
 export const idParam = (value: unknown, family: Family) => requireParam(value, idSchema, "id", family.label);
 

@@ -17,9 +17,10 @@ import { archiveFamily, checkInFamily, taskFamily, visitFamily } from "../famili
 import { demandArchives, visitCounts, visitedEnterprises } from "../queries.ts";
 import { recordVisitWrites, visitTaskStream } from "../record.ts";
 import { idParam, labelsOf, scopedTo } from "./shared.ts";
+import { lazySchema } from "../../../events/lazy.ts";
 
 const doc = (zh: string, en: string) => ({ doc: { summary: l(`企业走访：${zh}`, `Visits: ${en}`), family: visitFamily } });
-const demandQuery = z.object({ creditCode: z.string().length(18).optional() }).passthrough();
+const demandQuery = lazySchema(() => z.object({ creditCode: z.string().length(18).optional() }).passthrough());
 
 export function visitRoutes(routes: RouteTable) {
   const v = visitFamily;
