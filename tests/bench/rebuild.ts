@@ -1,0 +1,117 @@
+/**
+ * Rebuild figures (`npm run bench:rebuild`; `npm run bench -- --smoke` runs the small size): a mixed log
+ * (the local seed: records of every enterprise tab and its timeline, workflow instances and their tasks,
+ * messages, task plans, policies, a run-time data model) written into a fresh bench database, then rebuilt
+ * by the Worker under `wrangler dev` in the slices `POST /api/sys/store/rebuild` takes, until done. Figures:
+ * events per second end to end, the longest slice, and the peak memory (high-water RSS) of the workerd
+ * process that ran it. The floor is the same rebuild over Node's SQLite on the same file.
+ */
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { asD1, NodeD1 } from "./node-d1.ts";
+import { migrateBenchDb, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
+import { seedLocal } from "../../worker/seed/local.ts";
+import { store } from "../../worker/modules.ts";
+import type { Line } from "./web.ts";
+
+const log = (...args: unknown[]) => console.error("·", ...args);
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mb = (kb: number) => kb / 1024;
+
+export interface RebuildBenchOptions {
+  /** a few thousand events, well under a minute (CI) */
+  smoke?: boolean;
+  /** enterprises of the demo region (300 by default, 12 for smoke; more for a longer log) */
+  enterprises?: number;
+  /** events per slice, as a caller of POST /api/sys/store/rebuild would pass `maxEvents` */
+  sliceEvents?: number;
+  port?: number;
+}
+
+/** High-water resident memory in kB of the workerd processes in a process group (the Worker's runtime), from /proc. */
+function workerdPeakKb(group: number): number {
+  let peak = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // fields after the command name: state, ppid, pgrp…
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp !== group || !stat.includes("(workerd)")) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      peak = Math.max(peak, Number(hwm?.[1] ?? 0));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
+export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise<Line[]> {
+  const smoke = options.smoke ?? process.env.BENCH_SMOKE === "1";
+  const enterprises = options.enterprises ?? Number(process.env.BENCH_REBUILD_ENTERPRISES ?? (smoke ? 12 : 300));
+  const sliceEvents = options.sliceEvents ?? Number(process.env.BENCH_REBUILD_SLICE ?? 50_000);
+  const port = options.port ?? Number(process.env.BENCH_REBUILD_PORT ?? 8797);
+  const persist = ".wrangler/bench-rebuild";
+
+  const loadStarted = performance.now();
+  rmSync(persist, { recursive: true, force: true });
+  const file = migrateBenchDb(persist);
+  const loader = new NodeD1(file);
+  const events = await seedLocal(asD1(loader), { at: "2026-11-27T02:00:00.000Z", enterprises });
+  const { n: logged } = loader.db.prepare("SELECT COUNT(*) AS n FROM events").get() as { n: number };
+  loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  loader.close();
+  log(`mixed log: ${fmt(logged)} events (${fmt(events)} sealed by the seed, the rest by commands) in ${fmt((performance.now() - loadStarted) / 1000, 1)} s`);
+
+  const { server, base, stop } = startBenchWorker(persist, port);
+  let worker: { seconds: number; slices: number; longest: number; peakKb: number };
+  try {
+    await waitForBenchWorker(base);
+    const startKb = workerdPeakKb(server.pid!);
+    const started = performance.now();
+    let from = 0;
+    let slices = 0;
+    let longest = 0;
+    for (;;) {
+      const response = await fetch(`${base}/rebuild?from=${from}&max=${sliceEvents}`);
+      const slice = (await response.json()) as { position: number; done: boolean; ms: number; error?: string };
+      if (slice.error) throw new Error(slice.error);
+      slices++;
+      longest = Math.max(longest, slice.ms);
+      from = slice.position;
+      if (slice.done) break;
+    }
+    worker = { seconds: (performance.now() - started) / 1000, slices, longest, peakKb: workerdPeakKb(server.pid!) };
+    log(`worker: ${fmt(logged)} events in ${fmt(worker.seconds, 2)} s over ${slices} slices (longest ${fmt(longest)} ms); workerd peak ${fmt(mb(worker.peakKb))} MB (${fmt(mb(startKb))} MB once started)`);
+  } finally {
+    stop();
+  }
+
+  // the floor: the same rebuild over Node's SQLite on the same file
+  const floorDb = new NodeD1(file);
+  const floorStarted = performance.now();
+  for (let from = 0; ; ) {
+    const slice = await store.rebuild(asD1(floorDb), { from, maxEvents: sliceEvents });
+    from = slice.position;
+    if (slice.done) break;
+  }
+  const floorSeconds = (performance.now() - floorStarted) / 1000;
+  floorDb.close();
+  log(`floor (Node's SQLite): ${fmt(logged / floorSeconds)} events/s`);
+
+  const rate = logged / worker.seconds;
+  const floorRate = logged / floorSeconds;
+  const peak = mb(worker.peakKb);
+  return [
+    [`rebuild of a mixed log (${fmt(logged)} events: records, timeline, workflow, messages, tasks…), events/s`, fmt(rate), fmt(floorRate), fmt(rate / floorRate, 2), "≥ 15,000/s", rate >= 15_000],
+    [`  peak memory of the Worker's runtime (workerd high-water RSS), MB`, fmt(peak), "", "", "≤ 256 MB", peak <= 256],
+    [`  longest slice of ${fmt(sliceEvents)} events (${worker.slices} slices), ms`, fmt(worker.longest), "", "", "", null],
+  ];
+}
+
+if (import.meta.main) {
+  const lines = await rebuildFigures({ smoke: process.argv.includes("--smoke") || undefined });
+  console.log(`\nqifu rebuild bench — ${new Date().toISOString()}\n`);
+  console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
+  for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
+  process.exit(0);
+}
