@@ -24,6 +24,8 @@ export interface RebuildBenchOptions {
   enterprises?: number;
   /** events per slice, as a caller of POST /api/sys/store/rebuild would pass `maxEvents` */
   sliceEvents?: number;
+  /** the time after which a slice stops at a step boundary, as the admin call's (worker/sys/store.ts) */
+  sliceBudgetMs?: number;
   port?: number;
 }
 
@@ -49,6 +51,7 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
   const smoke = options.smoke ?? process.env.BENCH_SMOKE === "1";
   const enterprises = options.enterprises ?? Number(process.env.BENCH_REBUILD_ENTERPRISES ?? (smoke ? 12 : 300));
   const sliceEvents = options.sliceEvents ?? Number(process.env.BENCH_REBUILD_SLICE ?? 50_000);
+  const sliceBudgetMs = options.sliceBudgetMs ?? 10_000;
   const port = options.port ?? Number(process.env.BENCH_REBUILD_PORT ?? 8797);
   const persist = ".wrangler/bench-rebuild";
 
@@ -72,7 +75,7 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
     let slices = 0;
     let longest = 0;
     for (;;) {
-      const response = await fetch(`${base}/rebuild?from=${from}&max=${sliceEvents}`);
+      const response = await fetch(`${base}/rebuild?from=${from}&max=${sliceEvents}&budget=${sliceBudgetMs}`);
       const slice = (await response.json()) as { position: number; done: boolean; ms: number; error?: string };
       if (slice.error) throw new Error(slice.error);
       slices++;
