@@ -47,6 +47,16 @@ function workerdPeakKb(group: number): number {
   return peak;
 }
 
+/** True while any process of the group is running. */
+function alive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise<Line[]> {
   const smoke = options.smoke ?? process.env.BENCH_SMOKE === "1";
   const enterprises = options.enterprises ?? Number(process.env.BENCH_REBUILD_ENTERPRISES ?? (smoke ? 12 : 300));
@@ -88,6 +98,8 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
   } finally {
     stop();
   }
+  // the floor opens the same file: wait until workerd has let go of it
+  for (let i = 0; i < 100 && alive(server.pid!); i++) await new Promise((r) => setTimeout(r, 100));
 
   // the floor: the same rebuild over Node's SQLite on the same file
   const floorDb = new NodeD1(file);
