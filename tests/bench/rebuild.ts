@@ -18,7 +18,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFracti
 const mb = (kb: number) => kb / 1024;
 
 export interface RebuildBenchOptions {
-  /** a few thousand events, well under a minute (CI) */
+  /** a few thousand events, well under a minute (CI); `--smoke` on the command line by default */
   smoke?: boolean;
   /** enterprises of the demo region (300 by default, 12 for smoke; more for a longer log) */
   enterprises?: number;
@@ -58,11 +58,11 @@ function alive(group: number): boolean {
 }
 
 export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise<Line[]> {
-  const smoke = options.smoke ?? process.env.BENCH_SMOKE === "1";
+  const smoke = options.smoke ?? process.argv.includes("--smoke");
   const enterprises = options.enterprises ?? Number(process.env.BENCH_REBUILD_ENTERPRISES ?? (smoke ? 12 : 300));
   const sliceEvents = options.sliceEvents ?? Number(process.env.BENCH_REBUILD_SLICE ?? 50_000);
   const sliceBudgetMs = options.sliceBudgetMs ?? 10_000;
-  const port = options.port ?? Number(process.env.BENCH_REBUILD_PORT ?? 8797);
+  const port = options.port ?? Number(process.env.BENCH_REBUILD_PORT ?? 8792);
   const persist = ".wrangler/bench-rebuild";
 
   const loadStarted = performance.now();
@@ -124,7 +124,7 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
 }
 
 if (import.meta.main) {
-  const lines = await rebuildFigures({ smoke: process.argv.includes("--smoke") || undefined });
+  const lines = await rebuildFigures();
   console.log(`\nqifu rebuild bench — ${new Date().toISOString()}\n`);
   console.log(["figure", "worker (local D1)", "floor", "ratio", "goal", "met"].join(" | "));
   for (const [name, w, f, ratio, goal, met] of lines) console.log([name, w, f, ratio, goal, met === null ? "" : met ? "yes" : "NO"].join(" | "));
