@@ -116,8 +116,10 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
   const rate = logged / worker.seconds;
   const floorRate = logged / floorSeconds;
   const peak = mb(worker.peakKb);
+  // a smoke log is mostly the rebuild's fixed cost (every read model emptied, a statement per projection
+  // and range, a pass per searchable family): its rate is shown, the goal is the full region's
   return [
-    [`rebuild of a mixed log (${fmt(logged)} events: records, timeline, workflow, messages, tasks…), events/s`, fmt(rate), fmt(floorRate), fmt(rate / floorRate, 2), "≥ 15,000/s", rate >= 15_000],
+    [`rebuild of a mixed log (${fmt(logged)} events: records, timeline, workflow, messages, tasks…), events/s`, fmt(rate), fmt(floorRate), fmt(rate / floorRate, 2), smoke ? "≥ 15,000/s at full size" : "≥ 15,000/s", smoke ? null : rate >= 15_000],
     [`  peak memory of the Worker's runtime (workerd high-water RSS), MB`, fmt(peak), "", "", "≤ 256 MB", peak <= 256],
     [`  longest slice of ${fmt(sliceEvents)} events (${worker.slices} slices), ms`, fmt(worker.longest), "", "", "", null],
   ];

@@ -15,10 +15,10 @@ import type { RebuildPass, Statement } from "./types.ts";
 const rowsPerPage = 10_000;
 /**
  * Passes read ahead per step, and the rows each may bring: most families' search terms fit, and a step
- * holds at most 10,000 + 8 × 2,000 rows (a larger pass becomes the current one and pages on its own).
+ * holds at most 10,000 + 16 × 1,000 rows (a larger pass becomes the current one and pages on its own).
  */
-const readAhead = 8;
-const rowsReadAhead = 2_000;
+const readAhead = 16;
+const rowsReadAhead = 1_000;
 
 export async function passStep(db: D1Database, passes: RebuildPass[], state: RebuildState): Promise<RebuildState> {
   const group = passes.slice(state.step, state.step + 1 + readAhead);
