@@ -12,7 +12,7 @@
 import { lastPosition } from "./read.ts";
 import { dropIndexesOfHeavyTables, restoreIndexesStep } from "./rebuild-indexes.ts";
 import { passStep } from "./rebuild-passes.ts";
-import { commitStep, progressStatement, readProgress, type RebuildState } from "./rebuild-progress.ts";
+import { commitStep, readProgress, type RebuildState } from "./rebuild-progress.ts";
 import type { Projection, Statement } from "./types.ts";
 
 export type { RebuildStage } from "./rebuild-progress.ts";
@@ -57,11 +57,8 @@ export async function rebuild(db: D1Database, declared: Projection[], options: R
     await run(db, prepared.flatMap((p) => p?.statements ?? []));
     const reconciled = new Set(projections.flatMap((p) => p.rebuildPass?.reconciles ?? []));
     const tables = [...new Set(projections.flatMap((p) => p.tables))].filter((t) => !reconciled.has(t));
-    await run(db, [
-      ...(await dropIndexesOfHeavyTables(db, projections, indexThreshold)),
-      ...tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] })),
-      progressStatement(state),
-    ]);
+    // one batch: a start cut short leaves the previous progress and read models as they were
+    await commitStep(db, [...(await dropIndexesOfHeavyTables(db, projections, indexThreshold)), ...tables.map((t) => ({ sql: `DELETE FROM ${t}`, params: [] }))], state);
   } else {
     // a rebuild begun before its progress was recorded continues from the caller's position
     state = (await readProgress(db)) ?? { stage: "replay", position: from, step: 0, cursor: null };
@@ -109,7 +106,7 @@ export function replayRange(projections: Projection[], from: number, to: number)
   return projections.flatMap((p) => p.rebuildRange(from, to));
 }
 
-/** Statements in batches of a few hundred, for work that may simply be done again (the start). */
+/** Statements in batches of a few hundred, for work that may simply be done again (recreating run-time tables). */
 async function run(db: D1Database, statements: Statement[]) {
   for (let i = 0; i < statements.length; i += statementsPerBatch) {
     await db.batch(statements.slice(i, i + statementsPerBatch).map((s) => db.prepare(s.sql).bind(...s.params)));
