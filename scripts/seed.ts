@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { demoAdminPassword, demoUserPassword, seedStatements } from "../worker/seed/index.ts";
 import { seedLocal } from "../worker/seed/local.ts";
 import { lastPosition } from "../worker/store/read.ts";
+import { store } from "../worker/modules.ts";
 import { isMixedPassword } from "../events/rules.ts";
 import { withLocalEnv } from "./local-db.ts";
 
@@ -34,7 +35,7 @@ if (sqlIndex > 0) {
       console.log(`local database already holds ${existing} events: seed skipped`);
       return;
     }
-    await seedLocal(env.DB, {
+    await seedLocal(env.DB, store, {
       at: new Date().toISOString(),
       // QIFU_ENTERPRISE_DEMO=0 leaves the region out, QIFU_DATAMODEL_DEMO=0 the run-time data model
       region: process.env.QIFU_ENTERPRISE_DEMO !== "0",

@@ -103,7 +103,7 @@ export async function rebuildFigures(options: RebuildBenchOptions = {}): Promise
   rmSync(persist, { recursive: true, force: true });
   const file = migrateBenchDb(persist);
   const loader = new NodeD1(file);
-  const events = await seedLocal(asD1(loader), { at: "2026-11-27T02:00:00.000Z", enterprises });
+  const events = await seedLocal(asD1(loader), store, { at: "2026-11-27T02:00:00.000Z", enterprises });
   const { n: logged } = loader.db.prepare("SELECT COUNT(*) AS n FROM events").get() as { n: number };
   loader.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   loader.close();

@@ -12,7 +12,7 @@ import { seedDemoSchedules } from "./enterprise-demo/schedules.ts";
 import { seedDemoPolicies } from "./policy-demo.ts";
 import { seedDataModelDemo } from "./datamodel-demo.ts";
 import { seal } from "../store/append.ts";
-import { store } from "../modules.ts";
+import type { EventStore } from "../store/index.ts";
 
 export interface LocalSeedOptions {
   at: string;
@@ -26,7 +26,7 @@ export interface LocalSeedOptions {
 }
 
 /** Writes the local seed into an empty database; answers the number of events written. */
-export async function seedLocal(db: D1Database, options: LocalSeedOptions): Promise<number> {
+export async function seedLocal(db: D1Database, store: EventStore, options: LocalSeedOptions): Promise<number> {
   const { at, log = () => {} } = options;
   // the seed's events are sealed ahead of time (no command decides them): the store's bulk load writes them
   let events = await store.appendSealed(db, await seedEvents({ adminPassword: demoAdminPassword, at }));
