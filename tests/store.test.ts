@@ -207,10 +207,11 @@ describe("rebuild", () => {
 
 describe("rebuild keeps the schema", () => {
   it("restores every read-model index it dropped for the replay, also across resumable calls", async () => {
+    // every table's indexes are dropped at threshold 0 (by default only tables taking many rows lose theirs)
     const indexes = async () => (await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all()).results;
     const before = await indexes();
     expect(before.length).toBeGreaterThan(20);
-    const first = await rebuild(env.DB, { maxEvents: 50, pageSize: 20 });
+    const first = await rebuild(env.DB, { maxEvents: 50, pageSize: 20, indexThreshold: 0 });
     expect(first.done).toBe(false);
     // mid-way the secondary indexes are gone and their definitions wait in rebuild_indexes
     expect((await indexes()).length).toBeLessThan(before.length);
@@ -223,5 +224,37 @@ describe("rebuild keeps the schema", () => {
     const token = await login();
     await call("/sys/sysdict/save", { token, body: entry("after-rebuild") });
     expect((await call("/sys/sysdict/save", { token, body: entry("after-rebuild") })).body.code).toBe(422);
+  });
+});
+
+describe("rebuild in bounded steps", () => {
+  it("finishes step by step across calls, each call sent twice as a client retrying a lost answer would, and mends the search table", async () => {
+    const token = await login();
+    for (let i = 0; i < 12; i++) await call("/sys/sysdict/save", { token, body: entry(`step${i}`) });
+    const before = await dumpReadModels();
+    // the search table is reconciled, not emptied: a lost row, stale terms and a row of no record are mended
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM sys_dict_search WHERE rowid = (SELECT MIN(rowid) FROM sys_dict_search)"),
+      env.DB.prepare("UPDATE sys_dict_search SET head = 'stale' WHERE rowid = (SELECT MAX(rowid) FROM sys_dict_search)"),
+      env.DB.prepare("INSERT INTO sys_dict_search (rowid, head, rest) VALUES (987654321, 'orphan', '')"),
+    ]);
+    // no time budget: after its first unit of work (a replay page, a few indexes, some after-statements, a page of passes) a call stops
+    const slice = (from: number) => rebuild(env.DB, { from, budgetMs: 0, pageSize: 500 });
+    let progress = await slice(0);
+    const stages = new Set([progress.stage]);
+    let calls = 1;
+    while (!progress.done) {
+      const from = progress.position;
+      await slice(from);
+      progress = await slice(from);
+      stages.add(progress.stage);
+      calls += 2;
+    }
+    expect([...stages]).toEqual(expect.arrayContaining(["replay", "after", "passes", "done"]));
+    expect(calls).toBeGreaterThan(6);
+    expect(await dumpReadModels()).toEqual(before);
+    // once done, the last call again does nothing
+    expect(await slice(progress.position)).toMatchObject({ done: true, replayed: 0 });
+    expect(await dumpReadModels()).toEqual(before);
   });
 });

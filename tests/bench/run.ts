@@ -25,6 +25,7 @@ import { conditionFigures } from "./conditions.ts";
 import { policyFigures } from "./policy.ts";
 import { dashboardFigures } from "./dashboard.ts";
 import { contentionFigures } from "./contention.ts";
+import { rebuildFigures } from "./rebuild.ts";
 
 const log = (...args: unknown[]) => console.error("·", ...args);
 
@@ -65,6 +66,7 @@ const sections: [string, string, Figures][] = [
   ["dashboard", "dashboard.ts", dashboardFigures],
   // one run-time model's records: lists by any field, a grouped report (a child: it registers the model's family)
   ["data-model", "datamodel.ts", inChild("datamodel.ts")],
+  ["rebuild", "rebuild.ts", rebuildFigures],
   ["contention", "contention.ts", contentionFigures],
 ];
 

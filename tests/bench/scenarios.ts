@@ -86,10 +86,10 @@ export async function groupedCreates(db: D1Database, count: number, per: number,
   return { commands: count, perSecond: count / ((performance.now() - started) / 1000) };
 }
 
-/** A rebuild slice: resumable so the Worker can be called several times. */
-export async function rebuildSlice(db: D1Database, from: number, maxEvents: number) {
+/** A rebuild slice: resumable so the Worker can be called several times (`budgetMs` as the admin call passes it). */
+export async function rebuildSlice(db: D1Database, from: number, maxEvents: number, budgetMs?: number) {
   const started = performance.now();
-  const progress = await rebuild(db, { from, maxEvents });
+  const progress = await rebuild(db, { from, maxEvents, budgetMs });
   return { ...progress, ms: performance.now() - started };
 }
 

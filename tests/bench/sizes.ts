@@ -60,6 +60,14 @@ const table = {
     enterpriseRuns: size(50, 5),
     policyRuns: size(10, 2),
   },
+  rebuild: {
+    /** enterprises of the demo region whose mixed log is rebuilt (more: a longer log) */
+    enterprises: size(300, 12, "BENCH_REBUILD_ENTERPRISES"),
+    /** events per slice, as a caller of POST /api/sys/store/rebuild passes `maxEvents` */
+    sliceEvents: size(50_000, 50_000, "BENCH_REBUILD_SLICE"),
+    /** rebuilds of the same log (the median counts) */
+    runs: size(3, 1, "BENCH_REBUILD_RUNS"),
+  },
   contention: {
     /** enterprises made for the smoke run (the full run syncs the seeded demo region's 300) */
     enterprises: size(0, 8),

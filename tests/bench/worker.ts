@@ -81,7 +81,7 @@ export default {
         case "/bare":
           return Response.json(await bareCalls(env.DB, n("runs", 500)));
         case "/rebuild":
-          return Response.json(await rebuildSlice(env.DB, n("from", 0), n("max", 200_000)));
+          return Response.json(await rebuildSlice(env.DB, n("from", 0), n("max", 200_000), url.searchParams.has("budget") ? n("budget", 0) : undefined));
         default:
           return new Response("not found", { status: 404 });
       }

@@ -12,7 +12,7 @@ import { hasLaterInStream, isLastInStream, logAs, logRange } from "../store/sql.
 import type { Projection, Statement, StoredEvent } from "../store/types.ts";
 import { displayTime } from "../time.ts";
 import { searchTableOf } from "./schema.ts";
-import { forgetTerms, indexTerms, recordTerms, searchRebuildPass } from "./search.ts";
+import { forgetTerms, indexTerms, orphanTerms, recordTerms, searchRebuildPass } from "./search.ts";
 import { counterScope, counterValue, countStatement, resummaryStatements, summaryStatements } from "./summaries.ts";
 import { withFallbacks } from "./decide.ts";
 
@@ -203,13 +203,15 @@ export function familyProjection(family: Family): Projection {
       ];
     },
 
-    // counters and link tables were emptied when the rebuild started; both are recomputed from the rows
+    // counters and link tables were emptied when the rebuild started; both are recomputed from the rows (the
+    // search table was kept: its rows without a record go here, the pass brings the others up to date)
     afterRebuild() {
       return [
         { sql: `INSERT INTO counters (scope, value, n) SELECT ?, '', COUNT(*) FROM ${family.table} HAVING COUNT(*) > 0`, params: [family.table] },
         ...family.counted.map((k) => countStatement(family, k)),
         ...resummaryStatements(family),
         ...links.map((l) => ({ sql: linkInsertSql(l), params: [] })),
+        ...orphanTerms(family),
         // the bin: records whose stream ends in this family's deletion
         {
           sql:

@@ -10,7 +10,7 @@
  * matchExpression("安银 ba")    // '"安银" AND "ba"*'
  */
 import type { Family } from "../../events/family.ts";
-import type { Statement } from "../store/types.ts";
+import type { RebuildPass, Statement } from "../store/types.ts";
 import { searchTableOf } from "./schema.ts";
 
 /** Han ideographs (with extension A and compatibility forms): the characters written without spaces. */
@@ -117,20 +117,42 @@ export function indexTerms(family: Family, entries: [string, [string, string]][]
   return statements;
 }
 
-/** The rebuild pass: pages of read-model rows by rowid, indexed again (terms need this tokenizer, not SQL). */
-export function searchRebuildPass(family: Family) {
+/**
+ * The rebuild pass: pages of read-model rows by rowid, each with the terms its search row holds now, indexed
+ * again where they differ (terms need this tokenizer, not SQL). The search table is reconciled rather than
+ * emptied: emptying a full-text table and filling it again tokenises every row twice (its delete reads
+ * the old terms back), while a rebuild mostly finds the same terms under the same rowids. Search rows
+ * whose record is gone are dropped by the family's afterRebuild (`orphanTerms`).
+ */
+export function searchRebuildPass(family: Family): RebuildPass {
   const fts = searchTableOf(family);
-  const columns = family.search.map((k) => `${family.column[k]} AS "${k}"`).join(", ");
+  const columns = family.search.map((k) => `t.${family.column[k]} AS "${k}"`).join(", ");
   return {
-    select: `SELECT rowid AS cursor, ${columns} FROM ${family.table} WHERE rowid > COALESCE(?1, 0) ORDER BY rowid LIMIT ?2`,
+    select:
+      `SELECT t.rowid AS cursor, ${columns}, s.head AS "~head", s.rest AS "~rest" FROM ${family.table} t LEFT JOIN ${fts} s ON s.rowid = t.rowid ` +
+      "WHERE t.rowid > COALESCE(?1, 0) ORDER BY t.rowid LIMIT ?2",
+    reconciles: [fts],
     statements(rows: Record<string, unknown>[]): Statement[] {
-      const entries = rows.map((r) => [r.cursor as number, ...recordTerms(family, r)]);
+      const stale = rows.flatMap((r) => {
+        const [head, rest] = recordTerms(family, r);
+        return head === r["~head"] && rest === r["~rest"] ? [] : [{ rowid: r.cursor as number, head, rest, indexed: r["~head"] !== null }];
+      });
       const statements: Statement[] = [];
+      const replaced = stale.filter((e) => e.indexed).map((e) => e.rowid);
+      if (replaced.length) statements.push({ sql: `DELETE FROM ${fts} WHERE rowid IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(replaced)] });
       // 1,000 rows a statement keeps each JSON parameter well under D1's 2 MB (long remarks included)
-      for (let i = 0; i < entries.length; i += 1000) {
-        statements.push({ sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`, params: [JSON.stringify(entries.slice(i, i + 1000))] });
+      for (let i = 0; i < stale.length; i += 1000) {
+        const entries = stale.slice(i, i + 1000).map((e) => [e.rowid, e.head, e.rest]);
+        statements.push({ sql: `INSERT INTO ${fts} (rowid, head, rest) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`, params: [JSON.stringify(entries)] });
       }
       return statements;
     },
   };
+}
+
+/** After a rebuild's replay: the search rows of records no longer in the read model. */
+export function orphanTerms(family: Family): Statement[] {
+  if (!family.search.length) return [];
+  const fts = searchTableOf(family);
+  return [{ sql: `DELETE FROM ${fts} WHERE rowid NOT IN (SELECT rowid FROM ${family.table})`, params: [] }];
 }

@@ -35,3 +35,15 @@ export const rebuildIndexes = sqliteTable("rebuild_indexes", {
   sql: text("sql").notNull(),
 });
 
+/**
+ * Where a rebuild spread over several calls stands (one row): the position replayed so far, then the stage
+ * of the finish (indexes, after-statements, passes) and the step and cursor within it. Written in the same
+ * batch as the work it records, so a repeated or interrupted call resumes exactly where the last one ended.
+ */
+export const rebuildProgress = sqliteTable("rebuild_progress", {
+  id: integer("id").primaryKey(),
+  stage: text("stage").notNull(),
+  position: integer("position").notNull(),
+  step: integer("step").notNull(),
+  cursor: text("cursor"),
+});

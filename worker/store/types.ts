@@ -47,6 +47,18 @@ export interface StreamWrite {
   events: PendingEvent[];
 }
 
+/** A rebuild pass (see Projection.rebuildPass). */
+export interface RebuildPass {
+  select: string;
+  statements(rows: Record<string, unknown>[]): Statement[];
+  pageSize?: number;
+  /**
+   * Tables of the projection that the pass brings up to date row by row instead of having them emptied
+   * when the rebuild starts (a full-text table, where emptying and refilling costs every row twice).
+   */
+  reconciles?: string[];
+}
+
 /**
  * A read model: the event types it handles, the tables it owns (emptied on rebuild), and the statements
  * for a run of events (one command's, a grouped batch's). `rebuildRange` replays a range of the log in
@@ -67,9 +79,10 @@ export interface Projection {
   /**
    * A pass after the SQL replay for what SQL cannot compute (search terms): the store pages through
    * `select` (bound with the last cursor and a page size, answering a `cursor` column in ascending order)
-   * and runs the statements `statements` makes of each page.
+   * and runs the statements `statements` makes of each page. `pageSize` bounds a page (rows of events
+   * weigh more than rows of search terms); the store's default otherwise.
    */
-  rebuildPass?: { select: string; statements(rows: Record<string, unknown>[]): Statement[] };
+  rebuildPass?: RebuildPass;
   /**
    * Read models whose tables are made at run time: before a rebuild replays (each call of a resumable one),
    * the projection reads what it needs from the log and answers the projections to rebuild in its place and,
