@@ -150,7 +150,7 @@ export async function contentionFigures(options: BenchOptions = {}): Promise<Lin
             log(`${name}: ${fmt(entry.read ?? 0)} read, ${fmt(entry.written ?? 0)} written in ${fmt(seconds, 1)} s`);
             return { seconds, read: entry.read ?? 0, written: entry.written ?? 0 };
           }
-          await new Promise((r) => setTimeout(r, 200));
+          await new Promise((r) => setTimeout(r, 100));
         }
       } finally {
         clearInterval(tick);

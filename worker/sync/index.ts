@@ -7,7 +7,7 @@ import * as z from "zod";
 import { l } from "../../events/family.ts";
 import { synLists } from "../../events/families/syn-lists.ts";
 import type { Module, RegisteredHandler } from "../module.ts";
-import { startRun } from "./run.ts";
+import { startRuns } from "./run.ts";
 import { listsByName } from "./lists.ts";
 import { advanceRunning, driveRuns } from "./drive.ts";
 import { sourceClient } from "./source.ts";
@@ -33,11 +33,8 @@ export const synRunHandler: RegisteredHandler<typeof runParams> = {
     const lists = params.lists ? params.lists.map((n) => listsByName.get(n.toLowerCase())!) : synLists;
     // a deployment without a configured source synchronises nothing (generated records never stand in for one)
     if (!sourceClient(ctx.env)) return { read: 0, written: 0, message: catalogued("syncNoSource") };
-    const started: string[] = [];
-    for (const list of lists) {
-      const run = await startRun(ctx.env.DB, list, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now });
-      if (run.started) started.push(run.runId);
-    }
+    const runs = await startRuns(ctx.env.DB, lists, { creditCodes: params.creditCodes, logId: ctx.logId, startedBy: "scheduler", now: ctx.now });
+    const started = runs.filter((r) => r.started).map((r) => r.runId);
     if (started.length === 0) return { read: 0, written: 0, message: catalogued("syncAlreadyRunning") };
     // one Workflow instance moves the lists on one after another; the scheduled handler returns at once
     // (without the binding, the cron trigger's advance moves them)

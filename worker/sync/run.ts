@@ -82,14 +82,23 @@ export interface StartOptions {
 
 /** Starts a run of `list`, or answers the one already running (a list is read by one run at a time). */
 export async function startRun(db: D1Database, list: SynList, options: StartOptions = {}): Promise<{ runId: string; started: boolean }> {
-  const running = await db.prepare("SELECT run_id FROM sync_run WHERE list = ? AND status = 'running' LIMIT 1").bind(list.family.name).first<{ run_id: string }>();
-  if (running) return { runId: running.run_id, started: false };
-  const runId = crypto.randomUUID();
-  await db
-    .prepare("INSERT INTO sync_run (run_id, list, status, credit_codes, page_no, log_id, started_by, started_at) VALUES (?, ?, 'running', ?, 0, ?, ?, ?)")
-    .bind(runId, list.family.name, options.creditCodes ? JSON.stringify([...new Set(options.creditCodes)].sort()) : null, options.logId ?? null, options.startedBy ?? null, options.now ?? Date.now())
-    .run();
-  return { runId, started: true };
+  return (await startRuns(db, [list], options))[0]!;
+}
+
+/** Starts a run of each of `lists` not already running, in one query and one batch; answers each list's run. */
+export async function startRuns(db: D1Database, lists: readonly SynList[], options: StartOptions = {}): Promise<{ runId: string; started: boolean }[]> {
+  const names = lists.map((l) => l.family.name);
+  const { results } = await db.prepare("SELECT list, run_id AS runId FROM sync_run WHERE status = 'running' AND list IN (SELECT value FROM json_each(?))").bind(JSON.stringify(names)).all<{ list: string; runId: string }>();
+  const running = new Map(results.map((r) => [r.list, r.runId]));
+  const runs = names.map((name) => (running.has(name) ? { runId: running.get(name)!, started: false } : { runId: crypto.randomUUID(), started: true }));
+  const creditCodes = options.creditCodes ? JSON.stringify([...new Set(options.creditCodes)].sort()) : null;
+  const inserts = runs.flatMap((run, i) =>
+    run.started
+      ? [db.prepare("INSERT INTO sync_run (run_id, list, status, credit_codes, page_no, log_id, started_by, started_at) VALUES (?, ?, 'running', ?, 0, ?, ?, ?)").bind(run.runId, names[i]!, creditCodes, options.logId ?? null, options.startedBy ?? null, options.now ?? Date.now())]
+      : [],
+  );
+  if (inserts.length) await db.batch(inserts);
+  return runs;
 }
 
 const master = enterpriseBasicInfo as unknown as Family;
@@ -212,6 +221,7 @@ async function pageHash(page: ParsedPage): Promise<string> {
  */
 async function readWindow(db: D1Database, run: RunRow, list: SynList, client: SourceClient): Promise<Window> {
   const next = await nextEnterprises(db, run, enterprisesPerStep);
+  const last = next.length < enterprisesPerStep;
   const pages = await settledInOrder(next, fetchesInFlight, (e) => fetchPage(client, pageRequest(list, client, e.code, e.name, 1)));
   await giveWay();
   const failed = pages.findIndex((p) => p.status === "rejected");
@@ -224,16 +234,18 @@ async function readWindow(db: D1Database, run: RunRow, list: SynList, client: So
     const { code, name } = next[i]!;
     return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: hashOf.get(code) ?? null, unchanged: unchanged.has(code) };
   });
-  if (failed < 0) return { reads, failure: null };
+  if (failed < 0) return { reads, failure: null, last };
   const reason = (pages[failed] as PromiseRejectedResult).reason;
   if (!(reason instanceof PageFailed)) throw reason;
-  return { reads, failure: reason };
+  return { reads, failure: reason, last: false };
 }
 
 /** Pages read ahead and not yet applied (a step takes what fits; the rest waits for the next step). */
 interface Window {
   reads: PageRead[];
   failure: PageFailed | null;
+  /** the window held the last enterprises there are: once it is applied the run is done */
+  last: boolean;
 }
 
 const pageRequest = (list: SynList, client: SourceClient, code: string, name: string, pageNo: number) => ({ product: list.source.product, array: list.source.array, creditCode: code, entName: name, pageNo, range: client.pageSize });
@@ -251,6 +263,7 @@ async function gather(db: D1Database, run: RunRow, list: SynList, client: Source
     const last = isLastPage(page, run.pageNo, client.pageSize);
     return { gathered: { reads: [{ code, name, pageNo: run.pageNo, page, last, pageHash: null, unchanged: false }], cursor: { code, name, pageNo: last ? 0 : run.pageNo + 1 }, failure: null }, ahead };
   }
+  if (ahead.last && ahead.reads.length === 0) return { gathered: null, ahead };
   const window = ahead.reads.length || ahead.failure ? ahead : await readWindow(db, run, list, client);
   if (window.reads.length === 0 && !window.failure) return { gathered: null, ahead: window };
   const reads: PageRead[] = [];
@@ -266,7 +279,7 @@ async function gather(db: D1Database, run: RunRow, list: SynList, client: Source
   const rest = window.reads.slice(reads.length);
   // the page that failed waits until everything read before it is applied
   const failure = rest.length === 0 ? window.failure : null;
-  return { gathered: { reads, cursor, failure }, ahead: { reads: rest, failure: rest.length ? window.failure : null } };
+  return { gathered: { reads, cursor, failure }, ahead: { reads: rest, failure: rest.length ? window.failure : null, last: window.last && !failure } };
 }
 
 /**
@@ -354,22 +367,23 @@ const isStepClash = (error: unknown) => /UNIQUE constraint failed: sync_step/.te
 export async function advanceRun(env: Env, store: EventStore, client: SourceClient, lists: ReadonlyMap<string, SynList>, runId: string, options: AdvanceOptions): Promise<AdvanceResult> {
   const now = options.now ?? Date.now;
   const db = env.DB;
-  const lease = await db
-    .prepare("UPDATE sync_run SET lease_until = ? WHERE run_id = ? AND status = 'running' AND COALESCE(lease_until, 0) < ? AND COALESCE(retry_at, 0) <= ?")
+  const leased = await db
+    .prepare(`UPDATE sync_run SET lease_until = ? WHERE run_id = ? AND status = 'running' AND COALESCE(lease_until, 0) < ? AND COALESCE(retry_at, 0) <= ? RETURNING ${runColumns}`)
     .bind(now() + leaseMs, runId, now(), now())
-    .run();
-  if (!lease.meta.changes) {
+    .first<RunRow>();
+  if (!leased) {
     const current = await runById(db, runId);
     return { pages: 0, status: current && current.status !== "running" ? current.status : "busy" };
   }
   let applied = 0;
+  let ended = false;
   try {
-    let run = (await runById(db, runId))!;
+    let run = leased;
     const list = lists.get(run.list);
     if (!list) return await finish(env, store, run, "failed", `unknown list ${run.list}`, now());
     // the dictionaries are read with the first page that has something to decide (an unchanged pass never needs them)
     let codes: DictionaryCodes | null = null;
-    let ahead: Window = { reads: [], failure: null };
+    let ahead: Window = { reads: [], failure: null, last: false };
     // the run as this advancer last wrote it; read again after a step through the command (counts, rejections)
     let known: RunRow | null = run;
     while (applied < options.maxPages && now() < options.deadline) {
@@ -383,7 +397,10 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
         if (!(error instanceof PageFailed)) throw error;
         return await failPage(env, store, run, error, now());
       }
-      if (!gathered) return await finish(env, store, run, "done", null, now());
+      if (!gathered) {
+        ended = true;
+        return await finish(env, store, run, "done", null, now());
+      }
       if (gathered.reads.length > 0 && gathered.reads.every((r) => r.unchanged)) {
         // nothing to decide or write: the cursor and the counts move on their own (held by the step count)
         const items = gathered.reads.reduce((n, r) => n + r.page.items.length, 0);
@@ -391,7 +408,7 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
           .prepare(`UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 0, pages = pages + ?, enterprises = enterprises + ?, read = read + ?, unchanged = unchanged + ?, failures = 0, retry_at = NULL, error = NULL, lease_until = ? WHERE run_id = ? AND pages = ?`)
           .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages)
           .run();
-        if (!moved.meta.changes) ahead = { reads: [], failure: null };
+        if (!moved.meta.changes) ahead = { reads: [], failure: null, last: false };
         else {
           applied += gathered.reads.length;
           const { code, name } = gathered.cursor;
@@ -406,7 +423,7 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
         } catch (error) {
           // the step was applied by someone else (its row exists): read the run again and go on
           if (isStepClash(error)) {
-            ahead = { reads: [], failure: null };
+            ahead = { reads: [], failure: null, last: false };
             continue;
           }
           // reading or deciding failed: not the page's write to retry later
@@ -421,7 +438,8 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
     }
     return { pages: applied, status: "running" };
   } finally {
-    await db.prepare("UPDATE sync_run SET lease_until = NULL WHERE run_id = ?").bind(runId).run();
+    // a finished run keeps no lease to let go of (finish clears it)
+    if (!ended) await db.prepare("UPDATE sync_run SET lease_until = NULL WHERE run_id = ?").bind(runId).run();
   }
 }
 
@@ -442,7 +460,7 @@ async function failPage(env: Env, store: EventStore, run: RunRow, error: PageFai
 /** Ends a run and, when a scheduled job started it, that job's log once its last run has ended. */
 async function finish(env: Env, store: EventStore, run: RunRow, status: "done" | "failed", error: string | null, at: number): Promise<AdvanceResult> {
   await env.DB.batch([
-    env.DB.prepare("UPDATE sync_run SET status = ?, error = ?, finished_at = ?, failures = ? WHERE run_id = ?").bind(status, error, at, run.failures, run.runId),
+    env.DB.prepare("UPDATE sync_run SET status = ?, error = ?, finished_at = ?, failures = ?, lease_until = NULL WHERE run_id = ?").bind(status, error, at, run.failures, run.runId),
     env.DB.prepare("DELETE FROM sync_step WHERE run_id = ?").bind(run.runId),
     env.DB.prepare("DELETE FROM sync_seen WHERE run_id = ?").bind(run.runId),
   ]);
