@@ -5,8 +5,12 @@
  */
 import type { Env } from "../http/env.ts";
 import { defaultBackoff, realSleep, type SourceClient } from "./client.ts";
+import { lazy } from "../../events/lazy.ts";
 
 export const builtinBase = "https://builtin.sync.invalid/cisp";
+
+/** The sample generator and its dictionaries, loaded with the first page asked for (never at start-up), then kept. */
+const builtin = lazy(() => import("./builtin.ts"));
 
 export function sourceClient(env: Env): SourceClient | null {
   const timeoutMs = Number(env.SYN_SOURCE_TIMEOUT_MS) || 10_000;
@@ -15,12 +19,11 @@ export function sourceClient(env: Env): SourceClient | null {
   const common = { timeoutMs, pageSize, attempts: 4, backoff: defaultBackoff, sleep: realSleep };
   if (env.SYN_SOURCE_URL) return { ...common, sourceCode: "cisp", base: env.SYN_SOURCE_URL, key: env.SYN_SOURCE_KEY, fetcher: (request) => fetch(request) };
   if (env.SYN_SOURCE !== "builtin") return null;
-  // the sample generator and its dictionaries load with the first page asked for, never at start-up
   return {
     ...common,
     sourceCode: "builtin",
     base: builtinBase,
-    fetcher: async (request) => (await import("./builtin.ts")).builtinFetcher(request),
-    read: async (request) => (await import("./builtin.ts")).builtinPage(request),
+    fetcher: async (request) => (await builtin()).builtinFetcher(request),
+    read: async (request) => (await builtin()).builtinPage(request),
   };
 }
