@@ -404,10 +404,15 @@ export async function advanceRun(env: Env, store: EventStore, client: SourceClie
       if (gathered.reads.length > 0 && gathered.reads.every((r) => r.unchanged)) {
         // nothing to decide or write: the cursor and the counts move on their own (held by the step count)
         const items = gathered.reads.reduce((n, r) => n + r.page.items.length, 0);
-        const moved = await db
+        const move = db
           .prepare(`UPDATE sync_run SET cursor_code = ?, cursor_name = ?, page_no = 0, pages = pages + ?, enterprises = enterprises + ?, read = read + ?, unchanged = unchanged + ?, failures = 0, retry_at = NULL, error = NULL, lease_until = ? WHERE run_id = ? AND pages = ?`)
-          .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages)
-          .run();
+          .bind(gathered.cursor.code, gathered.cursor.name, gathered.reads.length, gathered.reads.length, items, items, now() + leaseMs, runId, run.pages);
+        if (ahead.last && ahead.reads.length === 0 && !gathered.failure) {
+          // the run's last step: it ends in the same batch (the step count guards both)
+          ended = true;
+          return await finish(env, store, run, "done", null, now(), [move]);
+        }
+        const moved = await move.run();
         if (!moved.meta.changes) ahead = { reads: [], failure: null, last: false };
         else {
           applied += gathered.reads.length;
@@ -457,19 +462,25 @@ async function failPage(env: Env, store: EventStore, run: RunRow, error: PageFai
   return { pages: 0, status: "running" };
 }
 
-/** Ends a run and, when a scheduled job started it, that job's log once its last run has ended. */
-async function finish(env: Env, store: EventStore, run: RunRow, status: "done" | "failed", error: string | null, at: number): Promise<AdvanceResult> {
-  await env.DB.batch([
+type LoggedRun = { status: string; read: number; created: number; updated: number; removed: number; error: string | null; list: string };
+
+/**
+ * Ends a run (after `before`, the statements of its last step, in the same batch) and, when a scheduled job
+ * started it, that job's log once its last run has ended: the job's runs are read back in the same batch.
+ */
+async function finish(env: Env, store: EventStore, run: RunRow, status: "done" | "failed", error: string | null, at: number, before: D1PreparedStatement[] = []): Promise<AdvanceResult> {
+  const results = await env.DB.batch<LoggedRun>([
+    ...before,
     env.DB.prepare("UPDATE sync_run SET status = ?, error = ?, finished_at = ?, failures = ?, lease_until = NULL WHERE run_id = ?").bind(status, error, at, run.failures, run.runId),
     env.DB.prepare("DELETE FROM sync_step WHERE run_id = ?").bind(run.runId),
     env.DB.prepare("DELETE FROM sync_seen WHERE run_id = ?").bind(run.runId),
+    ...(run.logId ? [env.DB.prepare("SELECT status, read, created, updated, removed, error, list FROM sync_run WHERE log_id = ?").bind(run.logId)] : []),
   ]);
-  if (run.logId) await completeLogIfLast(env, store, run.logId);
+  if (run.logId) await completeLogIfLast(env, store, run.logId, results.at(-1)!.results);
   return { pages: 0, status };
 }
 
-async function completeLogIfLast(env: Env, store: EventStore, logId: string) {
-  const { results } = await env.DB.prepare("SELECT status, read, created, updated, removed, error, list FROM sync_run WHERE log_id = ?").bind(logId).all<{ status: string; read: number; created: number; updated: number; removed: number; error: string | null; list: string }>();
+async function completeLogIfLast(env: Env, store: EventStore, logId: string, results: LoggedRun[]) {
   if (results.some((r) => r.status === "running")) return;
   const read = results.reduce((n, r) => n + r.read, 0);
   const written = results.reduce((n, r) => n + r.created + r.updated + r.removed, 0);
