@@ -197,14 +197,21 @@ interface Gathered {
 
 const isLastPage = (page: ParsedPage, pageNo: number, pageSize: number) => page.items.length < pageSize || pageNo * pageSize >= page.totalCount;
 
-/** The enterprises of `hashes` (credit code → page hash) whose one page is the one applied last time. */
+/**
+ * The enterprises of `hashes` (credit code → page hash) whose one page is the one applied last time. The query
+ * answers the others (on an unchanged pass, none: a window's answer costs nothing to read back).
+ */
 async function unchangedPages(db: D1Database, list: SynList, hashes: [string, string][]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const { results } = await db
-    .prepare("SELECT p.credit_code AS code FROM json_each(?2) j CROSS JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') AND p.content_hash = json_extract(j.value, '$[1]')")
+    .prepare(
+      "SELECT json_extract(j.value, '$[0]') AS code FROM json_each(?2) j LEFT JOIN sync_page p ON p.list = ?1 AND p.credit_code = json_extract(j.value, '$[0]') " +
+        "WHERE p.content_hash IS NOT json_extract(j.value, '$[1]')",
+    )
     .bind(list.family.name, JSON.stringify(hashes))
     .all<{ code: string }>();
-  return new Set(results.map((r) => r.code));
+  const changed = new Set(results.map((r) => r.code));
+  return new Set(hashes.map(([code]) => code).filter((code) => !changed.has(code)));
 }
 
 /** Hashes of pages already hashed in this isolate: an in-process source hands the same page back on every pass. */
