@@ -23,8 +23,8 @@ import { completeJobRun } from "../jobs/run.ts";
 import { fetchPage, PageFailed, type SourceClient } from "./client.ts";
 import type { ParsedPage } from "../../events/syn/protocol.ts";
 import { mapItem, type DictionaryCodes } from "./map.ts";
-import { decidePage, keepHashes, unchangedKeys, updates } from "./upsert.ts";
-import { canonicalJson, sha256Hex } from "../store/canonical.ts";
+import { decidePage, unchangedKeys, updates } from "./upsert.ts";
+import { contentHash, keepHashes } from "./kept.ts";
 import { giveWay, settledInOrder } from "../background.ts";
 
 const leaseMs = 60_000;
@@ -218,7 +218,7 @@ async function unchangedPages(db: D1Database, list: SynList, hashes: [string, st
 const pageHashes = new WeakMap<ParsedPage, string>();
 async function pageHash(page: ParsedPage): Promise<string> {
   let hash = pageHashes.get(page);
-  if (hash === undefined) pageHashes.set(page, (hash = await sha256Hex(canonicalJson(page.items))));
+  if (hash === undefined) pageHashes.set(page, (hash = await contentHash(page.items)));
   return hash;
 }
 
@@ -233,14 +233,13 @@ async function readWindow(db: D1Database, run: RunRow, list: SynList, client: So
   await giveWay();
   const failed = pages.findIndex((p) => p.status === "rejected");
   const read = (failed < 0 ? pages : pages.slice(0, failed)).map((p) => (p as PromiseFulfilledResult<ParsedPage>).value);
-  const hashes: [string, string][] = [];
-  for (const [i, page] of read.entries()) if (isLastPage(page, 1, client.pageSize)) hashes.push([next[i]!.code, await pageHash(page)]);
-  const hashOf = new Map(hashes);
-  const unchanged = await unchangedPages(db, list, hashes);
-  const reads = read.map((page, i): PageRead => {
-    const { code, name } = next[i]!;
-    return { code, name, pageNo: 1, page, last: isLastPage(page, 1, client.pageSize), pageHash: hashOf.get(code) ?? null, unchanged: unchanged.has(code) };
-  });
+  const reads: PageRead[] = [];
+  for (const [i, page] of read.entries()) {
+    const last = isLastPage(page, 1, client.pageSize);
+    reads.push({ ...next[i]!, pageNo: 1, page, last, pageHash: last ? await pageHash(page) : null, unchanged: false });
+  }
+  const unchanged = await unchangedPages(db, list, reads.flatMap((r) => (r.pageHash === null ? [] : [[r.code, r.pageHash] as [string, string]])));
+  for (const read of reads) read.unchanged = unchanged.has(read.code);
   if (failed < 0) return { reads, failure: null, last };
   const reason = (pages[failed] as PromiseRejectedResult).reason;
   if (!(reason instanceof PageFailed)) throw reason;
@@ -310,7 +309,7 @@ function stepCommand(list: SynList, run: RunRow, gathered: Gathered, client: Sou
       await Promise.all(
         changed.map((r) => {
           const origin = { creditCode: r.code, entName: r.name, sourceCode: client.sourceCode, runId, syncedAt: at };
-          return Promise.all(r.page.items.map(async (item) => ({ ...(await mapItem(list, item, origin, codes)), hash: await sha256Hex(canonicalJson(item)) })));
+          return Promise.all(r.page.items.map(async (item) => ({ ...(await mapItem(list, item, origin, codes)), hash: await contentHash(item) })));
         }),
       )
     ).flat();
@@ -322,15 +321,13 @@ function stepCommand(list: SynList, run: RunRow, gathered: Gathered, client: Sou
     const finished = changed.filter((r) => r.last);
     const removed = await removals(db, list.family, run, finished.map((r) => r.code), seen, at);
     // a page is kept as applied only when its removals are all marked (a larger removal goes on next pass)
-    const appliedPages = removed.length < maxRemovedPerPass ? finished.filter((r) => r.pageHash !== null).map((r) => [r.code, r.pageHash!]) : [];
+    const appliedPages = removed.length < maxRemovedPerPass ? finished.filter((r) => r.pageHash !== null).map((r): [string, string] => [r.code, r.pageHash!]) : [];
     const skipped = reads.filter((r) => r.unchanged).reduce((n, r) => n + r.page.items.length, 0);
     const paging = reads.find((r) => !r.last);
     const rejections = [...JSON.parse(run.rejections ?? "[]"), ...decision.rejections].slice(0, 20);
     const after: Statement[] = [
-      keepHashes(list, decision.accepted.map((key) => [key, hashes.get(key)!])),
-      ...(appliedPages.length
-        ? [{ sql: "INSERT INTO sync_page (list, credit_code, content_hash) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true ON CONFLICT (list, credit_code) DO UPDATE SET content_hash = excluded.content_hash", params: [list.family.name, JSON.stringify(appliedPages)] }]
-        : []),
+      ...keepHashes("item", list, decision.accepted.map((key) => [key, hashes.get(key)!])),
+      ...keepHashes("page", list, appliedPages),
       ...(paging ? [{ sql: "INSERT OR IGNORE INTO sync_seen (run_id, credit_code, natural_key) SELECT ?, ?, value FROM json_each(?)", params: [runId, paging.code, JSON.stringify(mapped.filter((m) => m.values.creditCode === paging.code).map((m) => m.naturalKey))] }] : []),
       ...(finished.some((r) => r.pageNo > 1) ? [{ sql: "DELETE FROM sync_seen WHERE run_id = ?", params: [runId] }] : []),
       {

@@ -15,7 +15,7 @@ import { createOf, streamOf } from "../resources/commands.ts";
 import { decide, fold, type RecordValues } from "../resources/decide.ts";
 import { parseRecord } from "../resources/validate.ts";
 import { headOf, readStreams } from "../store/read.ts";
-import type { Statement, StreamWrite } from "../store/types.ts";
+import type { StreamWrite } from "../store/types.ts";
 import { sourceOwned, type Mapped } from "./map.ts";
 
 export interface PageDecision {
@@ -110,12 +110,6 @@ export async function unchangedKeys(db: D1Database, list: SynList, hashes: Reado
     .all<{ naturalKey: string }>();
   return new Set(results.map((r) => r.naturalKey));
 }
-
-/** Keeps the content hash of each applied item, for `unchangedKeys` on the next pass (part of the page's batch). */
-export const keepHashes = (list: SynList, hashes: [string, string][]): Statement => ({
-  sql: "INSERT INTO sync_item (list, natural_key, content_hash) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true ON CONFLICT (list, natural_key) DO UPDATE SET content_hash = excluded.content_hash",
-  params: [list.family.name, JSON.stringify(hashes)],
-});
 
 export async function decidePage(db: D1Database, list: SynList, mapped: Mapped[]): Promise<PageDecision> {
   const { family } = list;
