@@ -63,12 +63,20 @@ export async function benchPort(variable: string): Promise<number> {
 /** What each started bench Worker writes (by its base URL): shown when it does not come up. */
 const started = new Map<string, { server: ChildProcess; log: string }>();
 
-/** Starts the bench Worker on `port`, its output in `<persist>/wrangler-dev.log`; `stop` ends its whole process group (also when the bench exits). */
-export function startBenchWorker(persist: string, port: number, vars: Record<string, string> = {}): { server: ChildProcess; base: string; stop: () => void } {
+/**
+ * Starts the bench Worker on `port` (or, with `config`, another Worker such as the app's own wrangler.toml), its
+ * output in `<persist>/wrangler-dev.log`; `stop` ends its whole process group (also when the bench exits).
+ */
+export function startBenchWorker(
+  persist: string,
+  port: number,
+  vars: Record<string, string> = {},
+  { config = benchConfig, args = [] }: { config?: string; args?: string[] } = {},
+): { server: ChildProcess; base: string; stop: () => void } {
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const log = `${persist}/wrangler-dev.log`;
   const out = openSync(log, "w");
-  const server = spawn("wrangler", ["dev", "--local", "-c", benchConfig, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", ...varArgs], { detached: true, stdio: ["ignore", out, out] });
+  const server = spawn("wrangler", ["dev", "--local", "-c", config, "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", ...args, ...varArgs], { detached: true, stdio: ["ignore", out, out] });
   closeSync(out);
   const stop = () => {
     try {
@@ -81,8 +89,8 @@ export function startBenchWorker(persist: string, port: number, vars: Record<str
   return { server, base, stop };
 }
 
-/** Waits until the bench Worker answers (wrangler dev takes a while to start); when it exits or takes past 2 minutes, throws with the end of its output. */
-export async function waitForBenchWorker(base: string) {
+/** Waits until the bench Worker answers at `path` (wrangler dev takes a while to start); when it exits or takes past 2 minutes, throws with the end of its output. */
+export async function waitForBenchWorker(base: string, path = "/bare?runs=1") {
   const worker = started.get(base);
   const failure = (why: string) => {
     const tail = worker && existsSync(worker.log) ? readFileSync(worker.log, "utf8").trim().split("\n").slice(-15).join("\n") : "";
@@ -90,7 +98,7 @@ export async function waitForBenchWorker(base: string) {
   };
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/bare?runs=1`)).ok) return;
+      if ((await fetch(`${base}${path}`)).ok) return;
     } catch {}
     if (worker && worker.server.exitCode !== null) throw failure(`exited (${worker.server.exitCode}) before answering on ${base}`);
     if (i > 240) throw failure(`did not answer on ${base} within 2 minutes`);

@@ -10,12 +10,12 @@
  *   --smoke   a few enterprises and a short quiet phase: proves the bench starts and prints its table
  *             (sizes in tests/bench/sizes.ts)
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { benchRecord } from "./scenarios.ts";
 import { demoAdminPassword } from "../../worker/seed/index.ts";
 import { orgCodeCheck, usccCheck } from "../../worker/seed/enterprise-demo/uscc.ts";
-import { benchPort } from "./bench-worker.ts";
+import { benchPort, startBenchWorker, waitForBenchWorker } from "./bench-worker.ts";
 import { benchPersist, benchSizes, type BenchOptions } from "./sizes.ts";
 import { runAlone, type Line } from "./table.ts";
 
@@ -96,26 +96,10 @@ export async function contentionFigures(options: BenchOptions = {}): Promise<Lin
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { stdio: "ignore" });
   // the demo region (300 enterprises, their lists empty until the first sync) or, for the smoke run, none
   execFileSync(process.execPath, ["scripts/seed.ts"], { stdio: "ignore", env: { ...process.env, QIFU_PERSIST: persist, QIFU_ENTERPRISE_DEMO: sizes.demoRegion ? "1" : "0", QIFU_DATAMODEL_DEMO: "0" } });
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    "wrangler",
-    ["dev", "--local", "--test-scheduled", "--persist-to", persist, "--port", String(port), "--ip", "127.0.0.1", "--var", "CAPTCHA_ENABLED:false", "--var", "SYN_SOURCE:builtin"],
-    { detached: true, stdio: process.env.BENCH_VERBOSE ? "inherit" : "ignore" },
-  );
-  const stopServer = () => {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {}
-  };
-  process.on("exit", stopServer);
+  // the app's own Worker (wrangler.toml: assets, the sync Workflow, the scheduled handler)
+  const { base, stop: stopServer } = startBenchWorker(persist, port, { CAPTCHA_ENABLED: "false", SYN_SOURCE: "builtin" }, { config: "wrangler.toml", args: ["--test-scheduled"] });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/login`)).ok) break;
-      } catch {}
-      if (i > 240) throw new Error("the Worker did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForBenchWorker(base, "/login");
     const signIn = await json<{ token: string }>(await fetch(`${base}/api/auth/account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userNo: "admin", password: demoAdminPassword }) }));
     const token = signIn.token;
     const api = async <T>(path: string, body?: unknown) =>
